@@ -1,0 +1,1 @@
+"""Werkzeuge des Kurses: Snippets zusammensetzen, Übungen prüfen."""

@@ -1,0 +1,1 @@
+"""MkDocs-Hooks des Kurses."""
