@@ -1,1 +1,52 @@
-"""MkDocs-Hooks des Kurses."""
+"""MkDocs-Hooks des Kurses.
+
+Quiz: Eine Zeile `<!-- quiz: teil-2/uebung-3 -->` in einer Seite wird zur
+Auswahl mit Begründung je Option. Optionen, Begründungen und die richtige Antwort
+stehen nur in der Prüfung der Übung (snippets/<übung>/pruefung.md); Seite und
+Tests lesen dieselbe Quelle. Die Auswahl braucht kein JavaScript und kein Python.
+"""
+
+import ast
+import html
+import re
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # MkDocs lädt Hooks per Pfad
+
+from kurs.zusammensetzen import python_code  # noqa: E402
+
+QUIZ = re.compile(r"^<!-- quiz: (?P<uebung>[\w/-]+) -->$", re.M)
+
+
+def quiz_daten(uebung: str) -> tuple[dict, str]:
+    """OPTIONEN und RICHTIG aus der Prüfung der Übung."""
+    werte = {}
+    for knoten in ast.parse(python_code(f"{uebung}/pruefung.md")).body:
+        if isinstance(knoten, ast.Assign) and len(knoten.targets) == 1:
+            ziel = knoten.targets[0]
+            if isinstance(ziel, ast.Name) and ziel.id in ("OPTIONEN", "RICHTIG"):
+                werte[ziel.id] = ast.literal_eval(knoten.value)
+    return werte["OPTIONEN"], werte["RICHTIG"]
+
+
+def quiz_html(uebung: str) -> str:
+    optionen, richtig = quiz_daten(uebung)
+    gruppe = "quiz-" + uebung.replace("/", "-")
+    zeilen = [f'<fieldset class="quiz" id="{gruppe}">', "<legend>Wähle eine Option; die Begründung erscheint darunter.</legend>"]
+    for wahl, option in optionen.items():
+        urteil = "Richtig." if wahl == richtig else "Passt nicht."
+        art = "quiz-richtig" if wahl == richtig else "quiz-falsch"
+        zeilen += [
+            '<div class="quiz-option">',
+            f'<input type="radio" name="{gruppe}" id="{gruppe}-{wahl}" value="{wahl}">',
+            f'<label for="{gruppe}-{wahl}"><strong>{wahl}</strong> {html.escape(option["text"])}</label>',
+            f'<p class="quiz-erklaerung {art}"><strong>{urteil}</strong> {html.escape(option["begruendung"])}</p>',
+            "</div>",
+        ]
+    zeilen.append("</fieldset>")
+    return "\n".join(zeilen)
+
+
+def on_page_markdown(markdown, page, config, files):
+    return QUIZ.sub(lambda m: quiz_html(m["uebung"]), markdown)
