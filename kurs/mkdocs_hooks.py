@@ -9,12 +9,10 @@ Tests lesen dieselbe Quelle. Die Auswahl braucht kein JavaScript und kein Python
 import ast
 import html
 import re
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # MkDocs lädt Hooks per Pfad
+from mkdocs.exceptions import PluginError
 
-from kurs.zusammensetzen import python_code  # noqa: E402
+from kurs.zusammensetzen import python_code
 
 QUIZ = re.compile(r"^<!-- quiz: (?P<uebung>[\w/-]+) -->$", re.M)
 
@@ -49,4 +47,7 @@ def quiz_html(uebung: str) -> str:
 
 
 def on_page_markdown(markdown, page, config, files):
-    return QUIZ.sub(lambda m: quiz_html(m["uebung"]), markdown)
+    ergebnis = QUIZ.sub(lambda m: quiz_html(m["uebung"]), markdown)
+    if "<!-- quiz" in ergebnis:  # ein vertippter Marker verschwände sonst still
+        raise PluginError(f"{page.file.src_path}: Quiz-Zeile nicht erkannt; Form: <!-- quiz: teil-2/uebung-3 -->")
+    return ergebnis

@@ -82,8 +82,8 @@ class EigeneLoesung(pytest.Item):
             )
         except subprocess.TimeoutExpired:
             raise NichtBestandenMeldung(
-                f"Deine Lösung ist nach {zeitlimit:g} Sekunden nicht fertig geworden und wurde "
-                "gestoppt. Wahrscheinlich eine Endlosschleife: Endet jede Schleife?"
+                f"Deine Lösung lief länger als {zeitlimit:g} s und wurde gestoppt. "
+                "Wahrscheinlich eine Endlosschleife: Endet jede Schleife?"
             ) from None
         if lauf.returncode != 0:
             raise NichtBestandenMeldung(lauf.stdout.strip() or lauf.stderr.strip())

@@ -9,20 +9,28 @@ from functools import cache
 from pathlib import Path
 
 import markdown
-from mkdocs.config import load_config
+import yaml
 from pytest_codeblocks import CodeBlock, extract_from_buffer
 
 WURZEL = Path(__file__).resolve().parent.parent
 SNIPPETS = WURZEL / "snippets"
 
 
+class _MkdocsYaml(yaml.SafeLoader):
+    """Liest mkdocs.yml; `!!python/name:`-Werte bleiben Text (wir brauchen sie nicht)."""
+
+
+_MkdocsYaml.add_multi_constructor("tag:yaml.org,2002:python/name:", lambda loader, suffix, node: suffix)
+
+
 @cache
 def _snippet_praeprozessor():
-    config = load_config(str(WURZEL / "mkdocs.yml"))
-    md = markdown.Markdown(
-        extensions=["pymdownx.snippets"],
-        extension_configs={"pymdownx.snippets": config["mdx_configs"]["pymdownx.snippets"]},
-    )
+    # Dieselben Einstellungen wie in mkdocs.yml, ohne MkDocs zu laden (schneller).
+    config = yaml.load((WURZEL / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_MkdocsYaml)
+    (einstellungen,) = [e["pymdownx.snippets"] for e in config["markdown_extensions"]
+                        if isinstance(e, dict) and "pymdownx.snippets" in e]
+    einstellungen = {**einstellungen, "base_path": [str(WURZEL / p) for p in einstellungen["base_path"]]}
+    md = markdown.Markdown(extensions=["pymdownx.snippets"], extension_configs={"pymdownx.snippets": einstellungen})
     return md.preprocessors["snippet"]
 
 

@@ -1,0 +1,116 @@
+"""Regeln für snippets/ und docs/: Jeder Codeblock kommt aus snippets/, läuft
+wirklich (pytest-codeblocks überspringt manche Fences ohne ein Wort) und wird
+von einer Seite gezeigt."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from kurs.pruefen import alle_uebungen
+from kurs.zusammensetzen import SNIPPETS, WURZEL
+
+DOCS = WURZEL / "docs"
+FENCE = re.compile(r"^(?P<einzug>\s*)(?P<zaun>`{3,}|~{3,})(?P<info>.*)$")
+EINBINDUNG = re.compile(r'^\s*-{1,}8<-{1,}\s+"(?P<pfad>[^":]+)(?::[\w-]+)?"\s*$')
+# Sprachen, die pytest-codeblocks nicht ausführt, dürfen Attribute tragen (title="Ausgabe").
+NUR_ANZEIGE = {"text", "js", "console", "sql"}
+
+
+def fences(datei: Path):
+    """(Zeilennummer, Zaun, Info) jeder öffnenden Fence."""
+    offen = None
+    for nummer, zeile in enumerate(datei.read_text(encoding="utf-8").splitlines(), start=1):
+        m = FENCE.match(zeile)
+        if not m:
+            continue
+        if offen is None:
+            offen = m["zaun"]
+            yield nummer, m["zaun"], m["info"]
+        elif m["zaun"].startswith(offen) and not m["info"].strip():
+            offen = None
+
+
+def fence_fehler(zaun: str, info: str) -> str | None:
+    if zaun.startswith("~"):
+        return "~~~-Fences überspringt pytest-codeblocks; nimm ```"
+    if info != info.lstrip():
+        return "Leerzeichen nach ``` lässt pytest-codeblocks den Block überspringen"
+    sprache, _, attribute = info.partition(" ")
+    if sprache == "python":
+        return "```python mit Attributen läuft nicht; schreib nur ```python" if attribute else None
+    if sprache in NUR_ANZEIGE:
+        return None
+    if sprache in {"py", "pycon", "python3", "py3"}:
+        return f"```{sprache} läuft nicht; schreib ```python"
+    return f"unbekannte Sprache {sprache!r}: erlaubt sind python (läuft) und {sorted(NUR_ANZEIGE)} (nur Anzeige)"
+
+
+SNIPPET_DATEIEN = sorted(SNIPPETS.rglob("*.md"))
+SEITEN = sorted(DOCS.rglob("*.md"))
+
+
+@pytest.mark.parametrize("zaun, info, fehler", [
+    ("```", "python", None),
+    ("```", 'text title="Ausgabe"', None),
+    ("```", "py", "läuft nicht"),
+    ("```", 'python title="x"', "mit Attributen"),
+    ("```", " python", "Leerzeichen"),
+    ("~~~", "python", "~~~"),
+    ("```", "bash", "unbekannte Sprache"),
+])
+def test_fence_regeln_erkennen_stille_auslasser(zaun, info, fehler):
+    ergebnis = fence_fehler(zaun, info)
+    assert (ergebnis is None) if fehler is None else (fehler in ergebnis)
+
+
+@pytest.mark.parametrize("datei", SNIPPET_DATEIEN, ids=lambda p: p.relative_to(SNIPPETS).as_posix())
+def test_keine_fence_wird_still_uebersprungen(datei):
+    fehler = [f"Zeile {n}: {zaun}{info}: {fehler_}" for n, zaun, info in fences(datei)
+              if (fehler_ := fence_fehler(zaun, info))]
+    assert not fehler, "\n".join(fehler)
+
+
+@pytest.mark.parametrize("datei", SNIPPET_DATEIEN, ids=lambda p: p.relative_to(SNIPPETS).as_posix())
+def test_jede_ausgabe_wird_mit_dem_echten_lauf_verglichen(datei):
+    text = datei.read_text(encoding="utf-8")
+    ausgaben = len(re.findall(r'^```\w+ title="Ausgabe"$', text, re.M))
+    geprueft = len(re.findall(r'^<!--pytest-codeblocks:expected-output-->\n\n```\w+ title="Ausgabe"$', text, re.M))
+    assert ausgaben == geprueft, (
+        "Ein Block mit title=\"Ausgabe\" ohne <!--pytest-codeblocks:expected-output--> davor "
+        "würde nie mit dem echten Lauf verglichen."
+    )
+
+
+@pytest.mark.parametrize("seite", SEITEN, ids=lambda p: p.relative_to(DOCS).as_posix())
+def test_seiten_enthalten_keinen_eigenen_code(seite):
+    eigene = [f"Zeile {n}: {zaun}{info}" for n, zaun, info in fences(seite) if info.strip() != "mermaid"]
+    assert not eigene, f"Code gehört nach snippets/ und wird mit --8<-- eingebunden: {eigene}"
+
+
+def eingebunden(datei: Path) -> set[Path]:
+    return {SNIPPETS / m["pfad"] for z in datei.read_text(encoding="utf-8").splitlines()
+            if (m := EINBINDUNG.match(z))}
+
+
+def test_jedes_snippet_wird_von_einer_seite_gezeigt():
+    erreicht, offen = set(), [s for seite in SEITEN for s in eingebunden(seite)]
+    while offen:
+        datei = offen.pop()
+        if datei not in erreicht:
+            erreicht.add(datei)
+            offen += eingebunden(datei)
+    # Übungen erreichen die Seite über Vorlage, Lösung und Prüfung; ihr Kontext
+    # wird zusätzlich aufgeklappt gezeigt.
+    verwaist = sorted(p.relative_to(SNIPPETS).as_posix() for p in set(SNIPPET_DATEIEN) - erreicht)
+    assert not verwaist, f"Diese Snippets bindet keine Seite ein: {verwaist}"
+
+
+@pytest.mark.parametrize("uebung", alle_uebungen())
+def test_jede_uebung_ist_vollstaendig_und_hat_ihre_tests(uebung):
+    ordner = SNIPPETS / uebung
+    for datei in ("vorlage.md", "loesung.md", "pruefung.md"):
+        assert (ordner / datei).is_file(), f"{uebung}: {datei} fehlt"
+    teil, nummer = uebung.split("/")
+    testmodul = WURZEL / "tests" / teil.replace("-", "_") / f"test_{nummer.replace('-', '_')}.py"
+    assert testmodul.is_file(), f"{uebung}: Die Tests fehlen in {testmodul.relative_to(WURZEL)}"
