@@ -82,11 +82,15 @@ class Uebung:
                 f"Beim Prüfen wirft deine Lösung {type(exc).__name__}: {exc}{_zeile_in_loesung(exc)}"
             ) from None
 
-    def mit_ersetzung(self, alt: str, neu: str) -> str:
-        """Die Musterlösung mit einem typischen Fehler: `alt` wird zu `neu`."""
-        if self.loesung.count(alt) != 1:
-            raise ValueError(f"{self.name}: {alt!r} steht nicht genau einmal in der Musterlösung")
-        return self.loesung.replace(alt, neu)
+    def mit_ersetzung(self, alt: str | tuple[str, ...], neu: str | tuple[str, ...]) -> str:
+        """Die Musterlösung mit einem typischen Fehler: `alt` wird zu `neu` (auch mehrere Stellen)."""
+        alte, neue = (alt, neu) if isinstance(alt, tuple) else ((alt,), (neu,))
+        code = self.loesung
+        for a, n in zip(alte, neue, strict=True):
+            if code.count(a) != 1:
+                raise ValueError(f"{self.name}: {a!r} steht nicht genau einmal in der Musterlösung")
+            code = code.replace(a, n)
+        return code
 
 
 def main(argv: list[str]) -> int:

@@ -59,7 +59,8 @@ def pytest_collect_file(file_path, parent):
     if parent.config.getoption("uebung"):
         return None
     if file_path.suffix == ".md" and file_path.is_relative_to(SNIPPETS):
-        if not file_path.parent.name.startswith("uebung-"):
+        # Übungsteile laufen in ihren Übungstests (tests/teil_N/test_uebung_M.py).
+        if not any(teil.startswith("uebung") for teil in file_path.relative_to(SNIPPETS).parts[:-1]):
             return Beispiel.from_parent(parent, path=file_path)
     return None
 

@@ -64,7 +64,7 @@ def test_endlosschleife_wird_gestoppt(laeufe):
 
 @pytest.mark.parametrize("name, text", [
     ("datei-fehlt", "Die Datei"),
-    ("uebung-unbekannt", "Die Übung 'teil-9/uebung-1' gibt es nicht. Es gibt: teil-2/uebung-1"),
+    ("uebung-unbekannt", "Die Übung 'teil-9/uebung-1' gibt es nicht. Es gibt: teil-1/uebung-1"),
 ])
 def test_falscher_aufruf_bekommt_klare_meldung(laeufe, name, text):
     ausgabe, status = laeufe[name]

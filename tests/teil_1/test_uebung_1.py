@@ -1,0 +1,73 @@
+"""Teil 1, Übung 1: Idempotenter Konsument (snippets/teil-1/uebung-1/)."""
+
+import pytest
+
+from kurs.pruefen import Uebung
+from uebung_test_helfer import meldung, pruefe_fehlerkatalog
+
+UEBUNG = Uebung("teil-1/uebung-1")
+
+DEDUP_PRUEFEN = '''        try:
+            con.execute("INSERT INTO dedup (nachricht_id) VALUES (?)", (nachricht["id"],))
+        except sqlite3.IntegrityError:
+            return False  # schon verarbeitet
+'''
+
+# Typische falsche Lösungen: (Stelle der Musterlösung, falsche Fassung, erwartete Meldung)
+FALSCHE_LOESUNGEN = {
+    "erst die ID committen, dann gutschreiben": (
+        "            return False  # schon verarbeitet\n        con.execute(\n",
+        "            return False  # schon verarbeitet\n    with con:\n        con.execute(\n",
+        "Die Gutschrift ist verloren",
+    ),
+    "erst gutschreiben und committen, dann die ID": (
+        (DEDUP_PRUEFEN, "    return True\n"),
+        (
+            '        if con.execute("SELECT 1 FROM dedup WHERE nachricht_id = ?", (nachricht["id"],)).fetchone():\n'
+            "            return False\n",
+            "    with con:\n"
+            '        con.execute("INSERT INTO dedup (nachricht_id) VALUES (?)", (nachricht["id"],))\n'
+            "    return True\n",
+        ),
+        "doppelt gutgeschrieben",
+    ),
+    "Duplikat am Inhalt statt an der ID erkannt": (
+        '(nachricht["id"],)',
+        '(hash((auftrag["kunde"], auftrag["punkte"])),)',
+        "Ein Duplikat erkennst du an der Nachrichten-ID",
+    ),
+    "jeden Datenbankfehler als Duplikat verschluckt": (
+        "except sqlite3.IntegrityError:",
+        "except sqlite3.Error:",
+        "aber verarbeite hat den Fehler verschluckt",
+    ),
+    "Duplikat meldet True": ("return False  # schon verarbeitet", "return True", "beim Duplikat False zurückgeben"),
+    "nichts committet": ("with con:  # ID und Gutschrift in einer Transaktion", "if True:", "keine Gutschrift committet"),
+}
+
+
+def test_musterloesung_besteht():
+    UEBUNG.pruefe(UEBUNG.loesung)
+
+
+def test_insert_or_ignore_mit_rowcount_besteht_auch():
+    UEBUNG.pruefe(UEBUNG.mit_ersetzung(DEDUP_PRUEFEN, (
+        '        neu = con.execute("INSERT OR IGNORE INTO dedup (nachricht_id) VALUES (?)",\n'
+        '                          (nachricht["id"],)).rowcount\n'
+        "        if not neu:\n"
+        "            return False\n"
+    )))
+
+
+def test_vorlage_faellt_durch():
+    assert "Merke dir die ID in der Dedup-Tabelle" in meldung(UEBUNG, UEBUNG.vorlage)
+
+
+@pytest.mark.parametrize("fehler", FALSCHE_LOESUNGEN, ids=list(FALSCHE_LOESUNGEN))
+def test_falsche_loesung_bekommt_ihre_meldung(fehler):
+    alt, neu, erwartet = FALSCHE_LOESUNGEN[fehler]
+    assert erwartet in meldung(UEBUNG, UEBUNG.mit_ersetzung(alt, neu))
+
+
+def test_jeder_fehler_hat_eigene_meldung():
+    pruefe_fehlerkatalog(UEBUNG, FALSCHE_LOESUNGEN)
