@@ -8,7 +8,8 @@ from uebung_test_helfer import meldung, pruefe_fehlerkatalog
 UEBUNG = Uebung("teil-1/uebung-1")
 
 DEDUP_PRUEFEN = '''        try:
-            con.execute("INSERT INTO dedup (nachricht_id) VALUES (?)", (nachricht["id"],))
+            con.execute("INSERT INTO dedup (nachricht_id) VALUES (?)",
+                        (nachricht["id"],))
         except sqlite3.IntegrityError:
             return False  # schon verarbeitet
 '''
