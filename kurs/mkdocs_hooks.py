@@ -1,5 +1,9 @@
 """MkDocs-Hooks des Kurses.
 
+Glossar: docs/glossar.md ist die eine Quelle der Begriffe. Jede andere Seite
+bekommt daraus Abkürzungen (`*[Begriff]: Bedeutung`), die Material beim Zeigen
+mit der Maus erklärt.
+
 Quiz: Eine Zeile `<!-- quiz: teil-2/uebung-3 -->` in einer Seite wird zur
 Auswahl mit Begründung je Option. Optionen, Begründungen und die richtige Antwort
 stehen nur in der Prüfung der Übung (snippets/<übung>/pruefung.md); Seite und
@@ -9,6 +13,7 @@ Tests lesen dieselbe Quelle. Die Auswahl braucht kein JavaScript und kein Python
 import ast
 import html
 import re
+from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
@@ -46,8 +51,23 @@ def quiz_html(uebung: str) -> str:
     return "\n".join(zeilen)
 
 
+def glossar(docs_dir: str | Path) -> list[dict]:
+    """Die Zeilen der Tabelle in docs/glossar.md als Dicts (Begriff, Englisch, Bedeutung, Im Kurs)."""
+    zeilen = [z for z in (Path(docs_dir) / "glossar.md").read_text(encoding="utf-8").splitlines()
+              if z.startswith("|")]
+    spalten = [z.strip() for z in zeilen[0].strip("|").split("|")]
+    return [dict(zip(spalten, (z.strip() for z in zeile.strip("|").split("|")), strict=True))
+            for zeile in zeilen[2:]]
+
+
+def abkuerzungen(docs_dir: str | Path) -> str:
+    return "\n".join(f"*[{e['Begriff']}]: {e['Bedeutung']}" for e in glossar(docs_dir))
+
+
 def on_page_markdown(markdown, page, config, files):
     ergebnis = QUIZ.sub(lambda m: quiz_html(m["uebung"]), markdown)
+    if page.file.src_uri != "glossar.md":
+        ergebnis += "\n\n" + abkuerzungen(config["docs_dir"]) + "\n"
     if "<!-- quiz" in ergebnis:  # ein vertippter Marker verschwände sonst still
         raise PluginError(f"{page.file.src_path}: Quiz-Zeile nicht erkannt; Form: <!-- quiz: teil-2/uebung-3 -->")
     return ergebnis

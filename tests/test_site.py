@@ -46,3 +46,9 @@ def test_loesungen_und_pruefungen_sind_eingeklappt(site):
 def test_ausgaben_sind_beschriftet(site):
     html = seite(site, "teil-2")
     assert html.count('<span class="filename">Ausgabe</span>') == 2
+
+
+def test_glossarbegriffe_erklaeren_sich_beim_zeigen(site):
+    html = seite(site, "teil-2")
+    assert re.search(r'<abbr title="Tabelle, in die eine Anwendung[^"]*">Outbox</abbr>', html)
+    assert "<abbr" not in seite(site, "glossar")
