@@ -8,26 +8,19 @@ Eine Übung ist ein Ordner `snippets/teil-N/uebung-M/` mit
   kontext.md   (optional) was Lösung und Prüfung voraussetzen, z. B. die Queue
 """
 
-import traceback
 from dataclasses import dataclass
 from functools import cached_property
 
+from kurs import lauf
 from kurs.zusammensetzen import SNIPPETS, python_code
 
-DATEINAME = "<deine Lösung>"
-
-
-class NichtBestanden(Exception):
-    """Die Lösung besteht die Prüfung nicht; die Meldung sagt auf Deutsch, warum."""
+# Eine nicht bestandene Prüfung ist eine Fehlermeldung aus kurs.lauf: Tests,
+# Prüfbefehl und Browser melden dasselbe.
+NichtBestanden = lauf.Fehlermeldung
 
 
 def alle_uebungen() -> list[str]:
     return sorted(p.parent.relative_to(SNIPPETS).as_posix() for p in SNIPPETS.glob("teil-*/uebung-*/pruefung.md"))
-
-
-def _zeile_in_loesung(exc: BaseException) -> str:
-    zeilen = [f.lineno for f in traceback.extract_tb(exc.__traceback__) if f.filename == DATEINAME]
-    return f" (Zeile {zeilen[-1]} deiner Lösung)" if zeilen else ""
 
 
 @dataclass(frozen=True)
@@ -53,34 +46,9 @@ class Uebung:
     def pruefung(self) -> str:
         return self._code("pruefung.md")
 
-    def pruefe(self, kandidat: str) -> None:
-        """Wirft NichtBestanden mit deutscher Meldung, wenn `kandidat` die Prüfung nicht besteht."""
-        try:
-            code = compile(kandidat, DATEINAME, "exec")
-        except SyntaxError as exc:
-            raise NichtBestanden(f"Syntaxfehler in Zeile {exc.lineno} deiner Lösung: {exc.msg}") from None
-        namensraum = {"__name__": "__kurs__"}
-        exec(self.kontext, namensraum)
-        try:
-            exec(code, namensraum)
-        except NameError as exc:
-            raise NichtBestanden(
-                f"Deine Lösung nutzt den Namen {exc.name!r}, der nicht definiert ist"
-                f"{_zeile_in_loesung(exc)}. Fehlt eine Funktion, oder ist sie anders geschrieben?"
-            ) from None
-        except Exception as exc:
-            raise NichtBestanden(
-                f"Deine Lösung bricht schon beim Ausführen ab{_zeile_in_loesung(exc)}: "
-                f"{type(exc).__name__}: {exc}"
-            ) from None
-        try:
-            exec(self.pruefung, namensraum)
-        except AssertionError as exc:
-            raise NichtBestanden(str(exc)) from None
-        except Exception as exc:
-            raise NichtBestanden(
-                f"Beim Prüfen wirft deine Lösung {type(exc).__name__}: {exc}{_zeile_in_loesung(exc)}"
-            ) from None
+    def pruefe(self, kandidat: str) -> str:
+        """Die Ausgabe der Prüfung; NichtBestanden mit deutscher Meldung, wenn `kandidat` scheitert."""
+        return lauf.pruefe(self.kontext, kandidat, self.pruefung)
 
     def mit_ersetzung(self, alt: str | tuple[str, ...], neu: str | tuple[str, ...]) -> str:
         """Die Musterlösung mit einem typischen Fehler: `alt` wird zu `neu` (auch mehrere Stellen)."""
@@ -99,11 +67,11 @@ def main(argv: list[str]) -> int:
     with open(pfad, encoding="utf-8") as datei:
         kandidat = datei.read()
     try:
-        Uebung(name).pruefe(kandidat)
+        ausgabe = Uebung(name).pruefe(kandidat)
     except NichtBestanden as exc:
         print(exc)
         return 1
-    print("Bestanden.")
+    print(ausgabe + "Bestanden.")
     return 0
 
 

@@ -55,7 +55,7 @@ def test_nicht_bestanden_heisst_exit_1_und_deutsche_meldung_ohne_traceback(laeuf
 
 
 def test_syntaxfehler_nennt_die_zeile(laeufe):
-    assert "Syntaxfehler in Zeile 1 deiner Lösung" in laeufe["syntaxfehler"][0]
+    assert "Deine Lösung läuft nicht: Syntaxfehler in Zeile 1" in laeufe["syntaxfehler"][0]
 
 
 def test_endlosschleife_wird_gestoppt(laeufe):
@@ -75,15 +75,15 @@ def test_falscher_aufruf_bekommt_klare_meldung(laeufe, name, text):
 # Was die Meldungen sagen, prüft pruefe() direkt; der Prozess oben reicht sie nur durch.
 @pytest.mark.parametrize("inhalt, text", [
     ("def bestellen(con, betrag):\n    return 1\n\n(bestellen, relay)\n",
-     "Deine Lösung nutzt den Namen 'relay', der nicht definiert ist (Zeile 4 deiner Lösung)"),
+     "Deine Lösung läuft nicht: Der Name 'relay' ist nicht definiert (Zeile 4)"),
     ("def bestellen(con, betrag):\n    return 1\n", "Die Funktion relay fehlt in deiner Lösung."),
-    ("import nicht_da\n", "Deine Lösung bricht schon beim Ausführen ab (Zeile 1 deiner Lösung): ModuleNotFoundError"),
+    ("import nicht_da\n", "Deine Lösung läuft nicht: ModuleNotFoundError: No module named 'nicht_da' (Zeile 1)"),
     (textwrap.dedent("""\
         def bestellen(con, betrag):
             return 1 / 0
         def relay(con, broker):
             pass
-        """), "Beim Prüfen wirft deine Lösung ZeroDivisionError: division by zero (Zeile 2 deiner Lösung)"),
+        """), "Beim Prüfen wirft deine Lösung ZeroDivisionError: division by zero (Zeile 2)"),
 ])
 def test_kaputte_loesung_bekommt_klare_meldung(inhalt, text):
     assert text in meldung(Uebung("teil-2/uebung-1"), inhalt)

@@ -1,0 +1,75 @@
+"""Führt Code der Leserin aus und meldet Fehler auf Deutsch statt als Traceback.
+
+Nur Standardbibliothek: Dieselbe Datei läuft in CPython (Tests, Prüfbefehl) und im
+Browser unter Pyodide (die Seite lädt sie als assets/kurs/lauf.py).
+"""
+
+import contextlib
+import io
+import traceback
+
+DEIN_CODE = "<dein Code>"
+
+
+class Fehlermeldung(Exception):
+    """Der Code ist gescheitert; die Meldung sagt auf Deutsch, warum."""
+
+
+def _zeile(exc: BaseException, dateiname: str) -> str:
+    zeilen = [f.lineno for f in traceback.extract_tb(exc.__traceback__) if f.filename == dateiname]
+    return f" (Zeile {zeilen[-1]})" if zeilen else ""
+
+
+def fuehre_aus(code: str, namensraum: dict, dateiname: str = DEIN_CODE) -> None:
+    """Führt `code` in `namensraum` aus; Fehler kommen als Fehlermeldung."""
+    try:
+        uebersetzt = compile(code, dateiname, "exec")
+    except SyntaxError as exc:
+        raise Fehlermeldung(f"Syntaxfehler in Zeile {exc.lineno}: {exc.msg}") from None
+    try:
+        exec(uebersetzt, namensraum)
+    except NameError as exc:
+        raise Fehlermeldung(
+            f"Der Name {exc.name!r} ist nicht definiert{_zeile(exc, dateiname)}. "
+            "Fehlt eine Funktion, oder ist sie anders geschrieben?"
+        ) from None
+    except Exception as exc:
+        raise Fehlermeldung(f"{type(exc).__name__}: {exc}{_zeile(exc, dateiname)}") from None
+
+
+def lauf(vorher: str, code: str) -> str:
+    """Ein Beispiel: erst der unsichtbare Teil, dann der gezeigte Code. Gibt stdout zurück."""
+    namensraum = {"__name__": "__kurs__"}
+    puffer = io.StringIO()
+    with contextlib.redirect_stdout(puffer):
+        exec(vorher, namensraum)
+        try:
+            fuehre_aus(code, namensraum)
+        except Fehlermeldung as exc:
+            exc.ausgabe = puffer.getvalue()
+            raise
+    return puffer.getvalue()
+
+
+def pruefe(kontext: str, kandidat: str, pruefung: str) -> str:
+    """Eine Übung: Kontext, Lösung, Prüfung in einem Namensraum. Gibt stdout zurück.
+
+    Wirft Fehlermeldung mit der Meldung der Prüfung, wenn die Lösung nicht besteht.
+    """
+    namensraum = {"__name__": "__kurs__"}
+    puffer = io.StringIO()
+    with contextlib.redirect_stdout(puffer):
+        exec(kontext, namensraum)
+        try:
+            fuehre_aus(kandidat, namensraum)
+        except Fehlermeldung as exc:
+            raise Fehlermeldung(f"Deine Lösung läuft nicht: {exc}") from None
+        try:
+            exec(pruefung, namensraum)
+        except AssertionError as exc:
+            raise Fehlermeldung(str(exc)) from None
+        except Exception as exc:
+            raise Fehlermeldung(
+                f"Beim Prüfen wirft deine Lösung {type(exc).__name__}: {exc}{_zeile(exc, DEIN_CODE)}"
+            ) from None
+    return puffer.getvalue()
