@@ -1,11 +1,7 @@
 """Teil 1, Übung 1: Idempotenter Konsument (snippets/teil-1/uebung-1/)."""
 
-import pytest
-
 from kurs.pruefen import Uebung
-from uebung_test_helfer import meldung, pruefe_fehlerkatalog
-
-UEBUNG = Uebung("teil-1/uebung-1")
+from uebung_test_helfer import UebungsTests
 
 DEDUP_PRUEFEN = '''        try:
             con.execute("INSERT INTO dedup (nachricht_id) VALUES (?)",
@@ -14,7 +10,6 @@ DEDUP_PRUEFEN = '''        try:
             return False  # schon verarbeitet
 '''
 
-# Typische falsche Lösungen: (Stelle der Musterlösung, falsche Fassung, erwartete Meldung)
 FALSCHE_LOESUNGEN = {
     "erst die ID committen, dann gutschreiben": (
         "            return False  # schon verarbeitet\n        con.execute(\n",
@@ -47,28 +42,15 @@ FALSCHE_LOESUNGEN = {
 }
 
 
-def test_musterloesung_besteht():
-    UEBUNG.pruefe(UEBUNG.loesung)
+class TestUebung(UebungsTests):
+    UEBUNG = Uebung("teil-1/uebung-1")
+    VORLAGE_MELDUNG = "Merke dir die ID in der Dedup-Tabelle"
+    FALSCHE_LOESUNGEN = FALSCHE_LOESUNGEN
 
-
-def test_insert_or_ignore_mit_rowcount_besteht_auch():
-    UEBUNG.pruefe(UEBUNG.mit_ersetzung(DEDUP_PRUEFEN, (
-        '        neu = con.execute("INSERT OR IGNORE INTO dedup (nachricht_id) VALUES (?)",\n'
-        '                          (nachricht["id"],)).rowcount\n'
-        "        if not neu:\n"
-        "            return False\n"
-    )))
-
-
-def test_vorlage_faellt_durch():
-    assert "Merke dir die ID in der Dedup-Tabelle" in meldung(UEBUNG, UEBUNG.vorlage)
-
-
-@pytest.mark.parametrize("fehler", FALSCHE_LOESUNGEN, ids=list(FALSCHE_LOESUNGEN))
-def test_falsche_loesung_bekommt_ihre_meldung(fehler):
-    alt, neu, erwartet = FALSCHE_LOESUNGEN[fehler]
-    assert erwartet in meldung(UEBUNG, UEBUNG.mit_ersetzung(alt, neu))
-
-
-def test_jeder_fehler_hat_eigene_meldung():
-    pruefe_fehlerkatalog(UEBUNG, FALSCHE_LOESUNGEN)
+    def test_insert_or_ignore_mit_rowcount_besteht_auch(self):
+        self.UEBUNG.pruefe(self.UEBUNG.mit_ersetzung(DEDUP_PRUEFEN, (
+            '        neu = con.execute("INSERT OR IGNORE INTO dedup (nachricht_id) VALUES (?)",\n'
+            '                          (nachricht["id"],)).rowcount\n'
+            "        if not neu:\n"
+            "            return False\n"
+        )))

@@ -1,13 +1,9 @@
 """Teil 1, Übung 2: Ausgabe vorhersagen (snippets/teil-1/uebung-2/)."""
 
-import pytest
-
 from kurs.pruefen import Uebung
-from uebung_test_helfer import meldung, pruefe_fehlerkatalog
+from uebung_test_helfer import UebungsTests, meldung
 
-UEBUNG = Uebung("teil-1/uebung-2")
-
-# Typische falsche Vorhersagen: (Stelle der Musterlösung, falsche Fassung, erwartete Meldung)
+# Typische falsche Vorhersagen
 FALSCHE_LOESUNGEN = {
     "vergisst den Visibility Timeout": ("None\nB 2\n", "B 2\n", "Zeile 3: Du sagst 'B 2', gedruckt wird 'None'"),
     "zählt die Versuche nicht hoch": ("None\nB 2\n", "None\nB 1\n", "Jede Zustellung zählt versuche hoch"),
@@ -16,27 +12,13 @@ FALSCHE_LOESUNGEN = {
 }
 
 
-def test_musterloesung_besteht():
-    UEBUNG.pruefe(UEBUNG.loesung)
+class TestUebung(UebungsTests):
+    UEBUNG = Uebung("teil-1/uebung-2")
+    VORLAGE_MELDUNG = "Zeile 1: Du sagst '???'"
+    FALSCHE_LOESUNGEN = FALSCHE_LOESUNGEN
 
+    def test_leerzeichen_am_rand_zaehlen_nicht(self):
+        self.UEBUNG.pruefe('vorhersage = """A 1\n  B 1\nNone  \nB 2\n1"""\n')
 
-def test_leerzeichen_am_rand_zaehlen_nicht():
-    UEBUNG.pruefe('vorhersage = """A 1\n  B 1\nNone  \nB 2\n1"""\n')
-
-
-def test_vorlage_faellt_durch():
-    assert "Zeile 1: Du sagst '???'" in meldung(UEBUNG, UEBUNG.vorlage)
-
-
-@pytest.mark.parametrize("fehler", FALSCHE_LOESUNGEN, ids=list(FALSCHE_LOESUNGEN))
-def test_falsche_vorhersage_bekommt_ihre_meldung(fehler):
-    alt, neu, erwartet = FALSCHE_LOESUNGEN[fehler]
-    assert erwartet in meldung(UEBUNG, UEBUNG.mit_ersetzung(alt, neu))
-
-
-def test_keine_zeichenkette_faellt_durch():
-    assert "vorhersage soll ein Text sein" in meldung(UEBUNG, "vorhersage = ['A 1']\n")
-
-
-def test_jeder_fehler_hat_eigene_meldung():
-    pruefe_fehlerkatalog(UEBUNG, FALSCHE_LOESUNGEN)
+    def test_keine_zeichenkette_faellt_durch(self):
+        assert "vorhersage soll ein Text sein" in meldung(self.UEBUNG, "vorhersage = ['A 1']\n")

@@ -1,18 +1,13 @@
 """Teil 2, Übung 1: Outbox reparieren (snippets/teil-2/uebung-1/)."""
 
-import pytest
-
 from kurs.pruefen import Uebung
-from uebung_test_helfer import meldung, pruefe_fehlerkatalog
-
-UEBUNG = Uebung("teil-2/uebung-1")
+from uebung_test_helfer import UebungsTests
 
 ZWEI_WITH = '''    with con:
         cur = con.execute("INSERT INTO bestellung (betrag) VALUES (?)", (betrag,))
         bid = cur.lastrowid
 '''
 
-# Typische falsche Lösungen: (Stelle der Musterlösung, falsche Fassung, erwartete Meldung)
 FALSCHE_LOESUNGEN = {
     "zwei Commits statt einer Transaktion": (
         ZWEI_WITH,
@@ -67,25 +62,12 @@ FALSCHE_LOESUNGEN = {
 }
 
 
-def test_musterloesung_besteht():
-    UEBUNG.pruefe(UEBUNG.loesung)
+class TestUebung(UebungsTests):
+    UEBUNG = Uebung("teil-2/uebung-1")
+    VORLAGE_MELDUNG = "bestellen soll die ID der Bestellung zurückgeben"
+    FALSCHE_LOESUNGEN = FALSCHE_LOESUNGEN
 
-
-def test_anders_formatiertes_json_besteht():
-    UEBUNG.pruefe(UEBUNG.mit_ersetzung(
-        '{"bestellung_id": bid, "betrag": betrag}', '{"betrag": betrag, "bestellung_id": bid}, indent=2'
-    ))
-
-
-def test_vorlage_faellt_durch():
-    assert "bestellen soll die ID der Bestellung zurückgeben" in meldung(UEBUNG, UEBUNG.vorlage)
-
-
-@pytest.mark.parametrize("fehler", FALSCHE_LOESUNGEN, ids=list(FALSCHE_LOESUNGEN))
-def test_falsche_loesung_bekommt_ihre_meldung(fehler):
-    alt, neu, erwartet = FALSCHE_LOESUNGEN[fehler]
-    assert erwartet in meldung(UEBUNG, UEBUNG.mit_ersetzung(alt, neu))
-
-
-def test_jeder_fehler_hat_eigene_meldung():
-    pruefe_fehlerkatalog(UEBUNG, FALSCHE_LOESUNGEN)
+    def test_anders_formatiertes_json_besteht(self):
+        self.UEBUNG.pruefe(self.UEBUNG.mit_ersetzung(
+            '{"bestellung_id": bid, "betrag": betrag}', '{"betrag": betrag, "bestellung_id": bid}, indent=2'
+        ))
