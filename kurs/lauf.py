@@ -73,3 +73,12 @@ def pruefe(kontext: str, kandidat: str, pruefung: str) -> str:
                 f"Beim Prüfen wirft deine Lösung {type(exc).__name__}: {exc}{_zeile(exc, DEIN_CODE)}"
             ) from None
     return puffer.getvalue()
+
+
+def im_browser(auftrag: str, *teile: str) -> dict:
+    """Für den Web Worker: ("lauf", vorher, code) oder ("pruefe", kontext, kandidat, pruefung)."""
+    try:
+        ausgabe = lauf(*teile) if auftrag == "lauf" else pruefe(*teile)
+    except Fehlermeldung as exc:
+        return {"ok": False, "meldung": str(exc), "ausgabe": getattr(exc, "ausgabe", "")}
+    return {"ok": True, "ausgabe": ausgabe}

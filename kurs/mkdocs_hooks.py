@@ -4,6 +4,10 @@ Glossar: docs/glossar.md ist die eine Quelle der Begriffe. Jede andere Seite
 bekommt daraus Abkürzungen (`*[Begriff]: Bedeutung`), die Material beim Zeigen
 mit der Maus erklärt.
 
+Ausführen im Browser: Jeder Python-Block bekommt `data-lauf` mit seiner Nummer; die
+Seite trägt als JSON, was jeder Block ausführt (kurs/programme.py), und
+docs/assets/kurs-lauf.js führt es mit Pyodide und kurs/lauf.py aus.
+
 Quiz: Eine Zeile `<!-- quiz: teil-2/uebung-3 -->` in einer Seite wird zur
 Auswahl mit Begründung je Option. Optionen, Begründungen und die richtige Antwort
 stehen nur in der Prüfung der Übung (snippets/<übung>/pruefung.md); Seite und
@@ -12,12 +16,15 @@ Tests lesen dieselbe Quelle. Die Auswahl braucht kein JavaScript und kein Python
 
 import ast
 import html
+import json
 import re
+import shutil
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-from kurs.zusammensetzen import python_code
+from kurs.programme import programme
+from kurs.zusammensetzen import WURZEL, python_code
 
 QUIZ = re.compile(r"^<!-- quiz: (?P<uebung>[\w/-]+) -->$", re.M)
 
@@ -66,8 +73,42 @@ def abkuerzungen(docs_dir: str | Path) -> str:
 
 def on_page_markdown(markdown, page, config, files):
     ergebnis = QUIZ.sub(lambda m: quiz_html(m["uebung"]), markdown)
+    page.meta["kurs_programme"] = programme(ergebnis)
     if page.file.src_uri != "glossar.md":
         ergebnis += "\n\n" + abkuerzungen(config["docs_dir"]) + "\n"
     if "<!-- quiz" in ergebnis:  # ein vertippter Marker verschwände sonst still
         raise PluginError(f"{page.file.src_path}: Quiz-Zeile nicht erkannt; Form: <!-- quiz: teil-2/uebung-3 -->")
     return ergebnis
+
+
+PYTHON_BLOCK = re.compile(r'<div class="language-python highlight" data-search-exclude')
+
+
+CODEBLOCK = re.compile(r'<div class="language-\w+ highlight"')
+
+
+def on_page_content(html_text, page, config, files):
+    # Code bleibt aus dem Suchindex: Er lädt auf jeder Seite, und gesucht wird im Text.
+    html_text = CODEBLOCK.sub(lambda m: f"{m[0]} data-search-exclude", html_text)
+    daten = page.meta.get("kurs_programme")
+    if not daten or not daten["bloecke"]:
+        return html_text
+    gefunden = len(PYTHON_BLOCK.findall(html_text))
+    if gefunden != len(daten["bloecke"]):
+        raise PluginError(
+            f"{page.file.src_path}: {gefunden} Python-Blöcke im HTML, aber {len(daten['bloecke'])} "
+            "aus Snippets. Steht Python-Code direkt in der Seite?"
+        )
+    nummern = iter(range(gefunden))
+    html_text = PYTHON_BLOCK.sub(lambda m: f'{m[0]} data-lauf="{next(nummern)}"', html_text)
+    # Ein Attribut statt <script type="application/json">: Materials Instant-Navigation
+    # führt Skripte im Inhalt neu aus (auch JSON), und die Suche liest Attribute nicht.
+    daten_attr = html.escape(json.dumps(daten, ensure_ascii=False), quote=True)
+    return html_text + f'\n<div id="kurs-programme" hidden data-programme="{daten_attr}"></div>\n'
+
+
+def on_post_build(config):
+    # kurs/lauf.py ist die eine Quelle; der Browser lädt sie als Datei der Seite.
+    ziel = Path(config["site_dir"]) / "assets" / "kurs" / "lauf.py"
+    ziel.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(WURZEL / "kurs" / "lauf.py", ziel)

@@ -30,3 +30,11 @@ def test_ausgabe_vor_dem_fehler_bleibt_erhalten():
 def test_zeilen_zaehlen_ab_dem_gezeigten_code():
     with pytest.raises(Fehlermeldung, match=r"\(Zeile 1\)"):
         lauf("x = 1\ny = 2\nz = 3\n", "1 / 0\n")
+
+
+def test_im_browser_meldet_ergebnis_als_dict():
+    from kurs.lauf import im_browser
+
+    assert im_browser("lauf", "", "print('hallo')\n") == {"ok": True, "ausgabe": "hallo\n"}
+    assert im_browser("pruefe", "", "x = 1\n", "assert x == 2, 'x soll 2 sein'\n") == {
+        "ok": False, "meldung": "x soll 2 sein", "ausgabe": ""}

@@ -1,0 +1,60 @@
+"""Zahlen zum Ausführen im Browser, kein Test mit Zeitgrenze.
+
+    uv run python -m kurs.benchmark_lauf
+
+Misst in Debians Chromium auf Teil 2: die Zeit vom ersten Klick auf „Ausführen“ bis
+zur ersten Ausgabe (kalt, Python lädt), die Zeit späterer Läufe (warm) und was beim
+ersten Lauf geladen wird (roh und gzip). Ziele auf der 2-Kern-Maschine: kalt unter
+6 s, warm unter 100 ms.
+"""
+
+import gzip
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from playwright.sync_api import sync_playwright
+
+from kurs import browser
+
+BLOCK = 2  # die Partition-Demo: druckt sechs Zeilen
+
+
+def messe_klick(page) -> float:
+    ergebnis = page.locator(f'.language-python.highlight[data-lauf="{BLOCK}"] ~ .kurs-ergebnis').first
+    ergebnis.evaluate("el => { el.replaceChildren(); el.className = 'kurs-ergebnis'; }")
+    start = time.perf_counter()
+    page.locator(f'.language-python.highlight[data-lauf="{BLOCK}"] ~ .kurs-leiste').first.get_by_role(
+        "button", name="Ausführen", exact=True).click()
+    page.wait_for_function("el => el.classList.contains('kurs-ok')", arg=ergebnis.element_handle(), timeout=120_000)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        site = browser.bauen(Path(tmp) / "site")
+        with browser.ausliefern(site) as basis, sync_playwright() as playwright:
+            chromium = browser.starte_browser(playwright)
+            page = chromium.new_page()
+            geladen = []
+            page.goto(basis + "teil-2/", wait_until="networkidle")
+            page.on("request", lambda r: geladen.append(r.url))
+            kalt = messe_klick(page)
+            warm = [messe_klick(page) for _ in range(10)]
+            chromium.close()
+
+        pfade = [urlsplit(url).path.removeprefix(browser.praefix(browser.SITE_URL)) for url in geladen]
+        groessen = {p: ((site / p).stat().st_size, len(gzip.compress((site / p).read_bytes(), 6))) for p in pfade}
+    roh = sum(r for r, _ in groessen.values())
+    gz = sum(g for _, g in groessen.values())
+    print(f"Erster Lauf (kalt, Python lädt): {kalt:.2f} s (Ziel < 6 s)")
+    print(f"Spätere Läufe (warm), Median:    {statistics.median(warm) * 1000:.0f} ms (Ziel < 100 ms)")
+    print(f"Beim ersten Lauf geladen:        {len(groessen)} Dateien, {roh / 1e6:.1f} MB roh, {gz / 1e6:.1f} MB gzip")
+    for pfad, (r, g) in groessen.items():
+        print(f"  {pfad}: {r / 1e6:.2f} MB roh, {g / 1e6:.2f} MB gzip")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,151 @@
+"""Die Seite im echten Browser: bauen, lokal ausliefern, Debians Chromium starten.
+
+Gemeinsam für die Browsertests (tests/browser/) und den Benchmark
+(`uv run python -m kurs.benchmark_browser`). Playwright lädt hier keinen eigenen
+Browser herunter; es treibt das Chromium aus Debians Paket `chromium`.
+"""
+
+import contextlib
+import functools
+import os
+import subprocess
+import sys
+import threading
+import xml.etree.ElementTree as ET
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import yaml
+
+from kurs.zusammensetzen import WURZEL, _MkdocsYaml
+
+# Debians Paket `chromium`; KURS_CHROMIUM nennt einen anderen Chromium-Browser (etwa auf
+# einem Rechner, der Chrome schon hat).
+CHROMIUM = Path(os.environ.get("KURS_CHROMIUM", "/usr/bin/chromium"))
+# Ohne Sandbox (CI läuft als root), ohne GPU, und ohne die Hintergrunddienste von
+# Chromium, die sonst selbst ins Netz wollen (Updates, Sync, QUIC-Proben).
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+# Diagramm-Container ab dieser Höhe gelten als gezeichnet; leer ist er wenige Pixel hoch.
+DIAGRAMM_MIN_HOEHE = 50
+
+
+CONFIG = yaml.load((WURZEL / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_MkdocsYaml)
+SITE_URL = CONFIG["site_url"]
+
+
+def praefix(site_url: str) -> str:
+    """Der Pfad, unter dem die Seite liegt: "/messaging-kurs/" aus site_url."""
+    return urlsplit(site_url).path or "/"
+
+
+def nav_seiten(nav=CONFIG["nav"]) -> list[str]:
+    """Die Pfade der Seiten aus der Navigation, relativ zur Basis: "", "teil-1/", …"""
+    pfade = []
+    for eintrag in nav:
+        ziel = next(iter(eintrag.values())) if isinstance(eintrag, dict) else eintrag
+        if isinstance(ziel, list):
+            pfade += nav_seiten(ziel)
+        elif not ziel.startswith(("http://", "https://")):
+            # MkDocs macht aus teil-1.md (auch .ipynb mit mkdocs-jupyter) den Pfad teil-1/.
+            ohne_endung = str(Path(ziel).with_suffix(""))
+            pfade.append("" if ohne_endung == "index" else ohne_endung.removesuffix("/index") + "/")
+    return pfade
+
+
+def bauen(ziel: Path, config: Path = WURZEL / "mkdocs.yml") -> Path:
+    """`mkdocs build --strict` nach `ziel`; bricht mit der Ausgabe von MkDocs ab."""
+    lauf = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "--site-dir", str(ziel)],
+        cwd=config.parent, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    if lauf.returncode != 0:
+        raise RuntimeError(f"mkdocs build --strict scheitert:\n{lauf.stderr}")
+    return ziel
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    praefix = "/"
+    basis = ""
+
+    def do_GET(self):
+        # Die Seite liegt unter dem Pfad aus site_url, wie später auf dem Server.
+        if not self.path.startswith(self.praefix):
+            self.send_error(404)
+            return
+        self.path = "/" + self.path[len(self.praefix):]
+        if self.path == "/sitemap.xml":
+            self.sitemap()
+        else:
+            super().do_GET()
+
+    def sitemap(self):
+        # Material navigiert nur instant zu Adressen aus der Sitemap; es übernimmt dabei
+        # Protokoll und Host der aktuellen Seite, nicht aber den Port. Wie `mkdocs serve`
+        # steht hier darum unsere Adresse statt site_url.
+        xml = (Path(self.directory) / "sitemap.xml").read_text(encoding="utf-8")
+        daten = xml.replace(SITE_URL, self.basis).encode("utf-8")
+        self.send_response(200)
+        self.send_header("Content-Type", "application/xml")
+        self.send_header("Content-Length", str(len(daten)))
+        self.end_headers()
+        self.wfile.write(daten)
+
+    def log_message(self, *args):
+        pass  # Ruhe in der Testausgabe.
+
+
+@contextlib.contextmanager
+def ausliefern(site: Path, praefix: str = praefix(SITE_URL)):
+    """Liefert `site` auf 127.0.0.1 mit freiem Port aus; ergibt die Basis-URL."""
+    handler = type("Handler", (_Handler,), {"praefix": praefix})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(site)))
+    handler.basis = f"http://127.0.0.1:{server.server_address[1]}{praefix}"
+    faden = threading.Thread(target=server.serve_forever, daemon=True)
+    faden.start()
+    try:
+        yield handler.basis
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def seiten(site: Path, site_url: str) -> list[str]:
+    """Die Pfade aller Seiten relativ zur Basis, aus der sitemap.xml der gebauten Seite."""
+    ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
+    urls = [loc.text for loc in ET.parse(site / "sitemap.xml").getroot().iterfind("s:url/s:loc", ns)]
+    return [url.removeprefix(site_url) for url in urls]
+
+
+def starte_browser(playwright):
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+
+
+# Gibt die Zeit (performance.now(), ms) zurück, sobald alle `n` Diagramme gezeichnet sind.
+# Material ersetzt jedes <pre class="mermaid"> durch ein <div class="mermaid">, dessen
+# Zeichnung in einem geschlossenen Shadow Root steckt; sichtbar ist nur die Höhe des Hosts.
+# Vorher trägt das <pre> die Klasse kurz nicht: Darum zählen wir die fertigen <div>.
+DIAGRAMME_GEZEICHNET = f"""n => {{
+  const hosts = [...document.querySelectorAll("article div.mermaid")];
+  return hosts.length === n
+    && hosts.every(h => h.getBoundingClientRect().height > {DIAGRAMM_MIN_HOEHE})
+    && performance.now();
+}}"""
+
+
+def diagramme_im_html(html: str) -> int:
+    """Wie viele Diagramme die gebaute Seite enthält (pymdownx schreibt <pre class="mermaid">)."""
+    return html.count('<pre class="mermaid">')
+
+
+def warte_auf_diagramme(page, anzahl: int, timeout_ms: float = 15_000) -> float | None:
+    """ms seit Navigationsbeginn, bis alle `anzahl` Diagramme gezeichnet sind; None, wenn nicht."""
+    from playwright.sync_api import TimeoutError
+
+    try:
+        return page.wait_for_function(DIAGRAMME_GEZEICHNET, arg=anzahl, timeout=timeout_ms).json_value()
+    except TimeoutError:
+        return None

@@ -1,0 +1,142 @@
+"""Browsertests: die gebaute Seite in Debians Chromium, so wie Leserinnen sie sehen.
+
+Einmal je Lauf: ein strenger Build in ein tmp-Verzeichnis, ein lokaler Server auf
+127.0.0.1 mit freiem Port, ein Browser. Jede Anfrage an einen anderen Host wird
+blockiert und notiert.
+
+Ohne /usr/bin/chromium überspringt ein Lauf auf dem eigenen Rechner diese Tests
+(Installation: `apt-get install chromium`). In CI (CI gesetzt) ist das ein Fehler.
+"""
+
+import os
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout, sync_playwright
+
+from kurs import browser
+from kurs.zusammensetzen import WURZEL
+
+SCREENSHOTS = WURZEL / "test-results" / "screenshots"
+# Material zeigt „Suche wird initialisiert“, bis der Such-Worker seinen Index gebaut hat.
+SUCHE_BEREIT = "() => document.querySelector('.md-search-result__meta').innerText === 'Suchbegriff eingeben'"
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    if not browser.CHROMIUM.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"{browser.CHROMIUM} fehlt; .ci/run installiert es mit apt-get install chromium.")
+        pytest.skip(f"{browser.CHROMIUM} fehlt (apt-get install chromium); in CI wäre das ein Fehler.")
+    with sync_playwright() as playwright:
+        instanz = browser.starte_browser(playwright)
+        yield instanz
+        instanz.close()
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    return browser.bauen(tmp_path_factory.mktemp("site"))
+
+
+@pytest.fixture(scope="session")
+def basis(site):
+    with browser.ausliefern(site) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def diagramme(site):
+    """Wie viele Diagramme jede Seite hat, gezählt im gebauten HTML."""
+    return {pfad: browser.diagramme_im_html((site / pfad / "index.html").read_text(encoding="utf-8"))
+            for pfad in browser.nav_seiten()}
+
+
+@dataclass
+class Besuch:
+    """Ein Browser-Tab mit allem, was er angefragt hat und was schiefging."""
+
+    page: object
+    basis: str
+    anfragen: list = field(default_factory=list)
+    fremde: list = field(default_factory=list)
+    fehler: list = field(default_factory=list)
+    diagramme_ms: float | None = None  # bis alle Diagramme gezeichnet waren
+
+    def mermaid_geladen(self) -> int:
+        return sum(url.endswith("/mermaid.min.js") for url in self.anfragen)
+
+
+@pytest.fixture(scope="session")
+def neuer_besuch(chromium, basis):
+    """Öffnet einen frischen Kontext (eigener localStorage) im gegebenen Farbschema."""
+    eigener_host = urlsplit(basis).netloc
+    kontexte = []
+
+    def oeffnen(farbschema: str = "light") -> Besuch:
+        kontext = chromium.new_context(color_scheme=farbschema, viewport={"width": 1280, "height": 900})
+        kontexte.append(kontext)
+        page = kontext.new_page()
+        page.set_default_timeout(15_000)
+        besuch = Besuch(page, basis)
+
+        def anfrage(route):
+            url = route.request.url
+            if urlsplit(url).netloc == eigener_host:
+                besuch.anfragen.append(url)
+                route.continue_()
+            else:
+                besuch.fremde.append(url)
+                route.abort("blockedbyclient")
+
+        # Auf dem Kontext, nicht der Seite: So zählen auch Anfragen des Such-Workers.
+        kontext.route("**/*", anfrage)
+        page.on("console", lambda m: m.type == "error" and besuch.fehler.append(f"Konsole: {m.text}"))
+        page.on("pageerror", lambda e: besuch.fehler.append(f"JavaScript: {e}"))
+        page.on("requestfailed", lambda r: besuch.fehler.append(f"fehlgeschlagen: {r.url} ({r.failure})"))
+        page.on("response", lambda r: r.status >= 400 and besuch.fehler.append(f"HTTP {r.status}: {r.url}"))
+        return besuch
+
+    yield oeffnen
+    for kontext in kontexte:
+        kontext.close()
+
+
+def seitenname(pfad: str) -> str:
+    return pfad.strip("/").replace("/", "-") or "start"
+
+
+def pytest_generate_tests(metafunc):
+    # Jede Seite der Navigation, in beiden Farbschemata; keine Liste von Hand.
+    if "pfad" in metafunc.fixturenames:
+        metafunc.parametrize("pfad", browser.nav_seiten(), ids=seitenname)
+    if "farbschema" in metafunc.fixturenames:
+        metafunc.parametrize("farbschema", ["light", "dark"], ids=["hell", "dunkel"])
+
+
+@pytest.fixture(scope="session")
+def _geladene():
+    return {}
+
+
+@pytest.fixture
+def geladen(pfad, farbschema, neuer_besuch, diagramme, _geladene) -> Besuch:
+    """Die Seite, einmal je Lauf geladen, bis jedes Diagramm gezeichnet ist oder 15 s
+    vergangen sind; mehrere Tests prüfen denselben Besuch. Dazu ein Bildschirmfoto."""
+    if (pfad, farbschema) not in _geladene:
+        besuch = neuer_besuch(farbschema)
+        besuch.page.goto(besuch.basis + pfad)
+        besuch.diagramme_ms = browser.warte_auf_diagramme(besuch.page, diagramme[pfad])
+        # Erst wenn die Suche bereit ist, hat ihr Worker Index und lunr geholt; so sind
+        # auch diese Anfragen gezählt (schneller als auf networkidle zu warten).
+        try:
+            besuch.page.wait_for_function(SUCHE_BEREIT, timeout=10_000)
+        except PlaywrightTimeout:
+            besuch.fehler.append("Die Suche wurde in 10 s nicht bereit")
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        name = f"{seitenname(pfad)}-{'hell' if farbschema == 'light' else 'dunkel'}.png"
+        besuch.page.screenshot(path=SCREENSHOTS / name, full_page=True)
+        _geladene[(pfad, farbschema)] = besuch
+    return _geladene[(pfad, farbschema)]
+

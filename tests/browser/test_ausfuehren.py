@@ -1,0 +1,215 @@
+"""Ausführen und Prüfen im Browser (docs/assets/kurs-lauf.js, Pyodide im Web Worker).
+
+Je Kapitel ein Tab: Python lädt einmal (kalt), danach laufen alle Blöcke warm.
+"""
+
+import importlib.util
+import json
+
+import pytest
+
+from kurs.pruefen import Uebung, alle_uebungen
+from kurs.zusammensetzen import WURZEL
+
+KAPITEL = ["teil-1/", "teil-2/"]
+
+
+def programme(page) -> dict:
+    return json.loads(page.locator("#kurs-programme").get_attribute("data-programme"))
+
+
+def block(page, nummer: int):
+    return page.locator(f'.language-python.highlight[data-lauf="{nummer}"]')
+
+
+def leiste(page, nummer: int):
+    return block(page, nummer).locator("xpath=following-sibling::div[contains(@class,'kurs-leiste')][1]")
+
+
+def ergebnis(page, nummer: int):
+    return block(page, nummer).locator("xpath=following-sibling::div[contains(@class,'kurs-ergebnis')][1]")
+
+
+def klicke_und_warte(page, nummer: int, knopf: str = "Ausführen") -> tuple[str, str]:
+    """(Titel, Text) des Ergebnisses nach einem Klick auf `knopf`."""
+    erg = ergebnis(page, nummer)
+    erg.evaluate("el => el.replaceChildren()")
+    leiste(page, nummer).get_by_role("button", name=knopf, exact=True).click()
+    page.wait_for_function(
+        "el => el.classList.contains('kurs-ok') || el.classList.contains('kurs-fehler')",
+        arg=erg.element_handle(), timeout=60_000,
+    )
+    titel = erg.locator(".kurs-ergebnis-titel").text_content()
+    text = erg.locator("pre").text_content() if erg.locator("pre").count() else ""
+    return titel, text
+
+
+def setze_code(page, nummer: int, code: str) -> None:
+    block(page, nummer).locator("code").evaluate(
+        "(el, t) => { el.textContent = t; el.dispatchEvent(new Event('input')); }", code)
+
+
+def nummer_von(daten: dict, uebung: str, rolle: str) -> int:
+    return next(i for i, b in enumerate(daten["bloecke"]) if b.get("uebung") == uebung and b["rolle"] == rolle)
+
+
+def typische_fehler(uebung: str) -> dict:
+    """Die falschen Lösungen aus dem Testmodul der Übung: (Code, erwartete Meldung)."""
+    teil, nummer = uebung.split("/")
+    datei = WURZEL / "tests" / teil.replace("-", "_") / f"test_{nummer.replace('-', '_')}.py"
+    spec = importlib.util.spec_from_file_location(f"browser_{teil}_{nummer}", datei)
+    modul = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(modul)
+    u = Uebung(uebung)
+    return {name: (u.mit_ersetzung(alt, neu), meldung) for name, (alt, neu, meldung) in modul.FALSCHE_LOESUNGEN.items()}
+
+
+@pytest.fixture(scope="module")
+def kapitel_tabs(neuer_besuch):
+    tabs = {}
+
+    def oeffnen(kapitel):
+        if kapitel not in tabs:
+            besuch = neuer_besuch("light")
+            besuch.page.goto(besuch.basis + kapitel, wait_until="networkidle")
+            tabs[kapitel] = besuch
+        return tabs[kapitel]
+
+    return oeffnen
+
+
+@pytest.mark.parametrize("kapitel", KAPITEL)
+def test_python_laedt_erst_beim_ersten_klick(kapitel_tabs, kapitel):
+    besuch = kapitel_tabs(kapitel)
+    assert not [u for u in besuch.anfragen if "/pyodide/" in u], "Pyodide wurde beim Laden der Seite geholt"
+    assert besuch.page.locator(".kurs-leiste").count() == len(programme(besuch.page)["bloecke"])
+
+
+@pytest.mark.parametrize("kapitel", KAPITEL)
+def test_jedes_beispiel_druckt_im_browser_seine_ausgabe(kapitel_tabs, kapitel):
+    besuch = kapitel_tabs(kapitel)
+    page = besuch.page
+    for nummer, programm in enumerate(programme(page)["bloecke"]):
+        if "uebung" in programm:
+            continue
+        titel, text = klicke_und_warte(page, nummer)
+        assert titel.startswith("Ausgabe"), f"Block {nummer}: {titel}: {text}"
+        if programm["ausgabe"] is not None:
+            assert text == programm["ausgabe"], f"Block {nummer} druckt im Browser anderes als auf der Seite"
+            # ... und die Seite zeigt genau diese Ausgabe im Block „Ausgabe“ darunter.
+            gezeigt = block(page, nummer).locator(
+                "xpath=following-sibling::div[contains(@class,'language-text')][1]//code").text_content()
+            assert text == gezeigt
+            assert titel == "Ausgabe (wie auf der Seite)"
+    assert not besuch.fremde, f"Anfragen an fremde Hosts: {besuch.fremde}"
+    assert not besuch.fehler, besuch.fehler
+
+
+@pytest.mark.parametrize("uebung", alle_uebungen())
+def test_uebung_im_browser_richtig_vorlage_und_typischer_fehler(kapitel_tabs, uebung):
+    page = kapitel_tabs(uebung.split("/")[0] + "/").page
+    u = Uebung(uebung)
+    nummer = nummer_von(programme(page), uebung, "vorlage")
+
+    setze_code(page, nummer, u.loesung)
+    assert klicke_und_warte(page, nummer, "Prüfen")[0] == "Bestanden"
+
+    setze_code(page, nummer, u.vorlage)
+    titel, text = klicke_und_warte(page, nummer, "Prüfen")
+    assert titel == "Nicht bestanden"
+    assert text == _meldung(u, u.vorlage)
+
+    for name, (code, meldung) in typische_fehler(uebung).items():
+        setze_code(page, nummer, code)
+        titel, text = klicke_und_warte(page, nummer, "Prüfen")
+        assert (titel, meldung in text) == ("Nicht bestanden", True), f"{name}: {text}"
+
+
+def _meldung(u: Uebung, kandidat: str) -> str:
+    try:
+        u.pruefe(kandidat)
+    except Exception as fehler:  # dieselbe Meldung wie in CPython
+        return str(fehler)
+    raise AssertionError("Kandidat besteht unerwartet")
+
+
+def test_syntaxfehler_zeigt_deutsche_meldung_mit_zeile(kapitel_tabs):
+    page = kapitel_tabs("teil-2/").page
+    setze_code(page, 2, "x = 1\nprint(x\n")
+    titel, text = klicke_und_warte(page, 2)
+    assert titel == "Fehler"
+    assert text.startswith("Syntaxfehler in Zeile 2:")
+    assert "Traceback" not in text and "pyodide" not in text.lower()
+
+
+def test_ausnahme_zeigt_typ_und_meldung(kapitel_tabs):
+    page = kapitel_tabs("teil-2/").page
+    setze_code(page, 2, "print('vorher')\nraise ValueError('kaputtes Format')\n")
+    assert klicke_und_warte(page, 2) == ("Fehler", "vorher\n\nValueError: kaputtes Format (Zeile 2)")
+
+
+def test_endlosschleife_wird_gestoppt_und_die_seite_erholt_sich(kapitel_tabs):
+    besuch = kapitel_tabs("teil-2/")
+    page = besuch.page
+    page.evaluate("window.kursZeitlimitS = 2")  # sonst 10 s
+    setze_code(page, 2, "while True:\n    pass\n")
+    titel, text = klicke_und_warte(page, 2)
+    assert titel == "Fehler"
+    assert "lief länger als 2 s und wurde gestoppt" in text
+    # Die Seite reagiert, und der nächste Lauf startet Python neu und klappt.
+    assert page.evaluate("1 + 1") == 2
+    leiste(page, 2).get_by_role("button", name="Zurücksetzen").click()
+    titel, _ = klicke_und_warte(page, 2)
+    assert titel == "Ausgabe (wie auf der Seite)"
+
+
+def test_stopp_beendet_einen_lauf(kapitel_tabs):
+    page = kapitel_tabs("teil-2/").page
+    setze_code(page, 2, "while True:\n    pass\n")
+    leiste(page, 2).get_by_role("button", name="Ausführen", exact=True).click()
+    page.wait_for_function("el => el.querySelector('.kurs-ergebnis-titel')?.textContent === 'Läuft …'",
+                           arg=ergebnis(page, 2).element_handle(), timeout=60_000)
+    leiste(page, 2).get_by_role("button", name="Stopp").click()
+    assert ergebnis(page, 2).locator("pre").text_content() == "Gestoppt."
+    leiste(page, 2).get_by_role("button", name="Zurücksetzen").click()
+    assert klicke_und_warte(page, 2)[0] == "Ausgabe (wie auf der Seite)"
+
+
+def test_strg_enter_fuehrt_aus_und_knoepfe_sind_per_tastatur_erreichbar(kapitel_tabs):
+    page = kapitel_tabs("teil-2/").page
+    code = block(page, 2).locator("code")
+    code.focus()
+    erg = ergebnis(page, 2)
+    erg.evaluate("el => el.replaceChildren()")
+    page.keyboard.press("Control+Enter")
+    page.wait_for_function("el => el.classList.contains('kurs-ok')", arg=erg.element_handle(), timeout=60_000)
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Ausführen"
+
+
+def test_eigene_loesung_ueberlebt_neu_laden_und_zuruecksetzen_stellt_her(neuer_besuch):
+    besuch = neuer_besuch("light")
+    page = besuch.page
+    page.goto(besuch.basis + "teil-2/", wait_until="networkidle")
+    nummer = nummer_von(programme(page), "teil-2/uebung-3", "vorlage")
+    setze_code(page, nummer, 'antwort = "D"\n')
+    page.reload(wait_until="networkidle")
+    assert block(page, nummer).locator("code").text_content() == 'antwort = "D"\n'
+    leiste(page, nummer).get_by_role("button", name="Zurücksetzen").click()
+    assert block(page, nummer).locator("code").text_content() == Uebung("teil-2/uebung-3").vorlage
+    page.reload(wait_until="networkidle")
+    assert block(page, nummer).locator("code").text_content() == Uebung("teil-2/uebung-3").vorlage
+    assert not besuch.fremde
+
+
+def test_ausfuehren_nach_instant_navigation(neuer_besuch):
+    besuch = neuer_besuch("light")
+    page = besuch.page
+    page.goto(besuch.basis, wait_until="networkidle")
+    page.locator("nav.md-nav--primary").get_by_role("link", name="Teil 2: Outbox").first.click()
+    page.wait_for_url("**/teil-2/")
+    page.wait_for_selector("#kurs-programme", state="attached")
+    page.wait_for_selector(".kurs-leiste")
+    titel, text = klicke_und_warte(page, 2)
+    assert titel == "Ausgabe (wie auf der Seite)", text
+    assert not besuch.fremde and not besuch.fehler, (besuch.fremde, besuch.fehler)

@@ -1,0 +1,176 @@
+"""Jede Seite im echten Browser: bleibt auf diesem Rechner, läuft ohne Fehler,
+zeichnet jedes Diagramm (hell, dunkel, nach Instant-Navigation), hat keine ernsten
+Barrierefreiheitsfehler, und die Suche findet die richtige Seite."""
+
+import re
+from urllib.parse import urlsplit
+
+import pytest
+
+from kurs import browser
+from kurs.browser import SITE_URL, nav_seiten
+from kurs.zusammensetzen import WURZEL
+
+AXE = WURZEL / "tests" / "browser" / "vendor" / "axe.min.js"
+# So beginnt der Quelltext eines Diagramms; steht er als Text auf der Seite, ist es nicht gezeichnet.
+MERMAID_QUELLTEXT = re.compile(r"^\s*(sequenceDiagram|flowchart|graph|classDiagram|stateDiagram|erDiagram)\b", re.M)
+
+
+def test_jede_gebaute_seite_wird_geprueft(site):
+    """Die Tests gehen die Navigation durch; die Sitemap darf keine Seite mehr haben."""
+    assert sorted(browser.seiten(site, SITE_URL)) == sorted(nav_seiten())
+
+
+def test_keine_anfrage_verlaesst_den_rechner(geladen):
+    assert not geladen.fremde, f"Anfragen an andere Hosts (blockiert): {geladen.fremde}"
+    assert geladen.anfragen, "Keine einzige Anfrage gezählt: Greift das Routing noch?"
+
+
+def test_keine_konsolenfehler_und_keine_fehlgeschlagenen_anfragen(geladen):
+    assert not geladen.fehler, "\n".join(geladen.fehler)
+
+
+def test_jedes_diagramm_ist_gezeichnet(geladen, pfad, diagramme):
+    text = geladen.page.inner_text("body")
+    roh = MERMAID_QUELLTEXT.findall(text)
+    assert not roh, f"Mermaid-Quelltext steht als Text auf der Seite: {roh}"
+    gezeichnet = geladen.page.evaluate(
+        "() => [...document.querySelectorAll('article div.mermaid')].map(h => h.getBoundingClientRect().height)")
+    assert geladen.diagramme_ms is not None, (
+        f"Erwartet {diagramme[pfad]} gezeichnete Diagramme (höher als {browser.DIAGRAMM_MIN_HOEHE} px), "
+        f"gefunden: Höhen {gezeichnet}")
+
+
+def test_mermaid_wird_nur_geladen_wo_ein_diagramm_ist(geladen, pfad, diagramme):
+    erwartet = 1 if diagramme[pfad] else 0
+    assert geladen.mermaid_geladen() == erwartet, (
+        f"{pfad or 'Start'}: {diagramme[pfad]} Diagramme, mermaid.min.js {geladen.mermaid_geladen()}-mal geladen")
+
+
+def test_axe_findet_keine_ernsten_verstoesse(geladen):
+    page = geladen.page
+    page.add_script_tag(path=AXE)  # als Inline-Skript: keine Anfrage, nichts auf der Seite selbst
+    verstoesse = page.evaluate("""async () => {
+        const { violations } = await axe.run(document, { resultTypes: ["violations"] });
+        return violations.filter(v => ["serious", "critical"].includes(v.impact)).map(v =>
+            `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map(n => n.target.join(" ")).join("; ")})`);
+    }""")
+    assert not verstoesse, "axe-core meldet:\n" + "\n".join(verstoesse)
+
+
+# --- Instant-Navigation ---------------------------------------------------
+
+
+def titel(site, pfad: str) -> str:
+    html = (site / pfad / "index.html").read_text(encoding="utf-8")
+    return re.search(r"<title>(.*?)</title>", html, re.S)[1].replace("&amp;", "&").strip()
+
+
+def klicke_in_der_navigation(page, basis: str, ziel: str, erwarteter_titel: str) -> None:
+    # Der Link der Navigation, dessen aufgelöste Adresse das Ziel ist (href ist relativ).
+    # Liegt er in einem zugeklappten Abschnitt, klappt ihn ein Klick auf den Abschnitt auf.
+    page.evaluate("""url => {
+        const link = [...document.querySelectorAll("nav.md-nav--primary a.md-nav__link")].find(a => a.href === url);
+        for (let li = link.closest(".md-nav__item--nested"); li; li = li.parentElement.closest(".md-nav__item--nested")) {
+            const schalter = li.querySelector(":scope > input.md-nav__toggle");
+            if (schalter && !schalter.checked) schalter.click();
+        }
+        link.setAttribute("data-testziel", "");
+    }""", basis + ziel)
+    page.click("[data-testziel]")
+    page.wait_for_function("t => document.title === t", arg=erwarteter_titel)
+
+
+def test_instant_navigation_durch_alle_seiten(farbschema, neuer_besuch, diagramme, site):
+    """Per Klick in der Navigation durch alle Seiten, ohne Neuladen, am Ende zurück auf die
+    erste Diagrammseite. Jede Seite zeichnet ihre Diagramme; Mermaid lädt höchstens einmal."""
+    seiten = nav_seiten()
+    # Am härtesten ist der Start auf einer Seite ohne Diagramm: Mermaid ist dann noch nicht da.
+    start = next((p for p in seiten if not diagramme[p]), seiten[0])
+    mit_diagramm = [p for p in seiten if diagramme[p]]
+    besuch = neuer_besuch(farbschema)
+    page = besuch.page
+    page.goto(besuch.basis + start, wait_until="networkidle")
+    page.evaluate("window.__ohne_neuladen = true")
+    for ziel in [p for p in seiten if p != start] + mit_diagramm[:1]:
+        klicke_in_der_navigation(page, besuch.basis, ziel, titel(site, ziel))
+        assert page.evaluate("window.__ohne_neuladen === true"), f"{ziel}: neu geladen statt instant"
+        assert browser.warte_auf_diagramme(page, diagramme[ziel]) is not None, (
+            f"{ziel}: {diagramme[ziel]} Diagramme nach Instant-Navigation nicht gezeichnet")
+        assert not MERMAID_QUELLTEXT.findall(page.inner_text("body")), f"{ziel}: Mermaid-Quelltext sichtbar"
+    assert not besuch.fremde, f"Anfragen an andere Hosts (blockiert): {besuch.fremde}"
+    assert not besuch.fehler, "\n".join(besuch.fehler)
+    # Zurück auf einer Diagrammseite lädt und startet Mermaid nicht ein zweites Mal.
+    assert besuch.mermaid_geladen() == (1 if mit_diagramm else 0), (
+        f"mermaid.min.js {besuch.mermaid_geladen()}-mal geladen, erwartet {1 if mit_diagramm else 0}")
+
+
+def test_farbschema_umschalten_und_neu_laden(neuer_besuch, diagramme):
+    """Der Schalter im Kopf wechselt auf dunkel; Material merkt es sich (localStorage)."""
+    pfad = max(diagramme, key=diagramme.get)  # die Seite mit den meisten Diagrammen
+    besuch = neuer_besuch("light")
+    page = besuch.page
+    page.goto(besuch.basis + pfad, wait_until="networkidle")
+    assert page.get_attribute("body", "data-md-color-scheme") == "default"
+    page.locator("form[data-md-component=palette] label:visible").click()
+    assert page.get_attribute("body", "data-md-color-scheme") == "slate"
+    assert browser.warte_auf_diagramme(page, diagramme[pfad]) is not None
+    page.reload(wait_until="networkidle")
+    assert page.get_attribute("body", "data-md-color-scheme") == "slate", "Die Wahl ging beim Neuladen verloren"
+    assert browser.warte_auf_diagramme(page, diagramme[pfad]) is not None
+    assert not besuch.fremde and not besuch.fehler, besuch.fremde + besuch.fehler
+
+
+# --- Suche ----------------------------------------------------------------
+
+LEER = "Suchbegriff eingeben"  # Materials Text bei leerem Suchfeld (language: de)
+
+
+@pytest.fixture(scope="module")
+def suche(neuer_besuch):
+    besuch = neuer_besuch()
+    besuch.page.goto(besuch.basis, wait_until="networkidle")
+    besuch.page.click("input.md-search__input")
+    return besuch
+
+
+def suche_nach(suche, begriff: str) -> tuple[str, list[str]]:
+    """(Meldung, Seiten der Treffer in Rangfolge) für `begriff`, wie getippt."""
+    page, feld, meldung = suche.page, "input.md-search__input", ".md-search-result__meta"
+    # Material reagiert auf Tasten, nicht auf gesetzten Text: darum fill und dann eine Taste.
+    # Erst leeren und warten, damit keine Treffer der vorigen Suche gelesen werden.
+    page.fill(feld, "")
+    page.press(feld, "End")
+    page.wait_for_function(f"() => document.querySelector('{meldung}').innerText === '{LEER}'")
+    page.fill(feld, begriff)
+    page.press(feld, "End")
+    page.wait_for_function(f"() => document.querySelector('{meldung}').innerText !== '{LEER}'")
+    hrefs = page.eval_on_selector_all(".md-search-result__item > a", "as => as.map(a => a.href)")
+    basis_pfad = urlsplit(suche.basis).path
+    seiten = []
+    for href in hrefs:
+        seite = urlsplit(href).path.removeprefix(basis_pfad)
+        if seite not in seiten:
+            seiten.append(seite)
+    return page.inner_text(meldung), seiten
+
+
+@pytest.mark.parametrize("begriff, seite", [
+    ("Outbox", "teil-2/"),
+    ("Partition", "teil-2/"),
+    ("Dedup-Tabelle", "teil-1/"),
+    # Gebeugte Formen: Die Suche vergleicht Wortanfänge ohne Stemmer (README, „Suche“).
+    ("Bestellungen", "teil-2/"),
+    ("Partitionen", "teil-2/"),
+    # Steht im Text nur als „(mindestens“: findbar, weil auch Klammern Wörter trennen.
+    ("mindestens", "teil-1/"),
+])
+def test_suche_findet_die_richtige_seite(suche, begriff, seite):
+    meldung, seiten = suche_nach(suche, begriff)
+    # Unter den ersten drei: Glossar und Notebooks dürfen das Wort auch führen.
+    assert seite in seiten[:3], f"{begriff!r}: erwartet {seite} unter den ersten drei, gefunden {seiten} ({meldung})"
+
+
+def test_suche_meldet_wenn_nichts_passt(suche):
+    meldung, seiten = suche_nach(suche, "Quxxelwort")
+    assert meldung == "Keine Suchergebnisse" and not seiten

@@ -1,0 +1,46 @@
+"""Selbst gehosteter Fremdcode (kurs/vendor.py): gepinnt, unverändert, ohne Registry-Adresse."""
+
+import json
+
+from kurs import vendor
+from kurs.zusammensetzen import WURZEL
+
+
+def test_jede_datei_hat_die_pruefsumme_aus_dem_manifest():
+    assert not vendor.abweichungen(), (
+        "Fremdcode weicht vom Manifest ab; neu holen mit `uv run python -m kurs.vendor`:\n"
+        + "\n".join(vendor.abweichungen()))
+
+
+def test_pruefsummen_pruefung_bemerkt_eine_veraenderte_datei(tmp_path, monkeypatch):
+    (tmp_path / "a.js").write_text("echt", encoding="utf-8")
+    manifest = tmp_path / "vendor.json"
+    eintrag = {"name": "x", "version": "1.0.0", "datei": "a.js", "sha256": vendor.sha256(tmp_path / "a.js")}
+    manifest.write_text(json.dumps({"dateien": [eintrag, {**eintrag, "datei": "fehlt.js"}]}), encoding="utf-8")
+    monkeypatch.setattr(vendor, "MANIFEST", manifest)
+    monkeypatch.setattr(vendor, "WURZEL", tmp_path)
+    assert vendor.abweichungen() == ["fehlt.js fehlt"]
+    (tmp_path / "a.js").write_text("verändert", encoding="utf-8")
+    assert vendor.abweichungen() == ["a.js: sha256 weicht vom Manifest ab", "fehlt.js fehlt"]
+
+
+def test_manifest_nennt_jede_datei_mit_exakter_version():
+    eintraege = vendor.lies_manifest()
+    assert {e["datei"] for e in eintraege} == {d for dateien in vendor.DATEIEN.values() for d in dateien.values()}
+    for e in eintraege:
+        assert e["version"].count(".") == 2 and e["paket"] == f"{e['name']}@{e['version']}", e
+    mermaid = {e["version"] for e in eintraege if e["name"] == "mermaid"}
+    assert len(mermaid) == 1 and mermaid.pop().startswith("11."), "Material 9.x erwartet Mermaid 11"
+
+
+def test_manifest_nennt_keine_adresse():
+    # Herkunft sind Paketname, Version und Prüfsummen; eine Registry-Adresse gehört nicht ins Repo.
+    text = vendor.MANIFEST.read_text(encoding="utf-8")
+    assert "://" not in text and "resolved" not in text
+
+
+def test_mermaid_laedt_die_gepinnte_version():
+    # Das Bundle trägt seine Version; so fällt eine von Hand ersetzte Datei auch ohne Manifest auf.
+    (version,) = {e["version"] for e in vendor.lies_manifest() if e["name"] == "mermaid"}
+    js = (WURZEL / "docs/assets/vendor/mermaid/mermaid.min.js").read_text(encoding="utf-8")
+    assert f'"{version}"' in js
