@@ -7,23 +7,18 @@ Vorlagen, einmal mit den Musterlösungen. Alle vier Läufe laufen zugleich.
 
 import asyncio
 import copy
-import os
 import re
-import subprocess
-import sys
 from concurrent.futures import ThreadPoolExecutor
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
-import nbformat
 import pytest
 from nbclient import NotebookClient
 
 from kurs import notebooks
 from kurs.notebook_hooks import schlank
 from kurs.pruefen import Uebung, alle_uebungen
-from kurs.zusammensetzen import WURZEL
 from uebung_test_helfer import meldung
 
 SITE_URL = notebooks.site_url()
@@ -158,17 +153,6 @@ def test_mit_musterloesungen_laeuft_jede_zelle(ausgefuehrt, teil):
 
 
 # --- Die Seite ----------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    ziel = tmp_path_factory.mktemp("site")
-    lauf = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(ziel)],
-        cwd=WURZEL, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-    )
-    assert lauf.returncode == 0, f"mkdocs build --strict scheitert:\n{lauf.stderr}"
-    return ziel
 
 
 def seite(site, teil) -> Path:

@@ -1,27 +1,12 @@
 """Der strenge Build gelingt, und die gebaute Seite zeigt, was sie soll."""
 
-import os
 import re
-import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
-import pytest
 
 from kurs.zusammensetzen import WURZEL
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    ziel = tmp_path_factory.mktemp("site")
-    lauf = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(ziel)],
-        cwd=WURZEL, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-    )
-    assert lauf.returncode == 0, f"mkdocs build --strict scheitert:\n{lauf.stderr}"
-    return ziel
 
 
 def seite(site, name):

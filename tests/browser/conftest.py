@@ -36,11 +36,6 @@ def chromium():
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory):
-    return browser.bauen(tmp_path_factory.mktemp("site"))
-
-
-@pytest.fixture(scope="session")
 def basis(site):
     with browser.ausliefern(site) as url:
         yield url
