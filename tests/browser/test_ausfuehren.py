@@ -94,6 +94,7 @@ def test_jedes_beispiel_druckt_im_browser_seine_ausgabe(kapitel_tabs, kapitel):
             continue
         titel, text = klicke_und_warte(page, nummer)
         assert titel.startswith("Ausgabe"), f"Block {nummer}: {titel}: {text}"
+        assert not leiste(page, nummer).get_by_role("button", name="Stopp").is_visible()
         if programm["ausgabe"] is not None:
             assert text == programm["ausgabe"], f"Block {nummer} druckt im Browser anderes als auf der Seite"
             # ... und die Seite zeigt genau diese Ausgabe im Block „Ausgabe“ darunter.
