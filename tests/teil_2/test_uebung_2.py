@@ -25,6 +25,7 @@ FALSCHE_LOESUNGEN = {
         "ohne in dlq zu landen",
     ),
     "kein tick() bei None": ("            q.tick()\n", "", "Rufe dann q.tick() auf"),
+    "bricht bei None ab": ("            q.tick()\n            continue\n", "            break\n", "hört auf, sobald receive() None liefert"),
     "kein Ack nach der DLQ": (DLQ_UND_ACK, DLQ_UND_ACK.replace('                q.ack(m["id"])\n', ""), "landet immer wieder in der DLQ"),
     "kein Ack beim Erfolg": ("        else:\n            q.ack(m[\"id\"])\n", "", "Bestätige jeden Erfolg"),
     "fehler als Exception statt Text": ('"fehler": str(exc)', '"fehler": exc', "(fehler ist str(exc))"),
