@@ -16,14 +16,13 @@ Tests lesen dieselbe Quelle. Die Auswahl braucht kein JavaScript und kein Python
 
 import ast
 import html
-import json
 import re
 import shutil
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-from kurs.programme import programme
+from kurs.programme import als_html, programme
 from kurs.zusammensetzen import WURZEL, python_code
 
 QUIZ = re.compile(r"^<!-- quiz: (?P<uebung>[\w/-]+) -->$", re.M)
@@ -101,10 +100,7 @@ def on_page_content(html_text, page, config, files):
         )
     nummern = iter(range(gefunden))
     html_text = PYTHON_BLOCK.sub(lambda m: f'{m[0]} data-lauf="{next(nummern)}"', html_text)
-    # Ein Attribut statt <script type="application/json">: Materials Instant-Navigation
-    # führt Skripte im Inhalt neu aus (auch JSON), und die Suche liest Attribute nicht.
-    daten_attr = html.escape(json.dumps(daten, ensure_ascii=False), quote=True)
-    return html_text + f'\n<div id="kurs-programme" hidden data-programme="{daten_attr}"></div>\n'
+    return html_text + als_html(daten)
 
 
 def on_post_build(config):

@@ -6,7 +6,9 @@ die die Seite zeigt. Übungsteile verweisen auf ihre Übung (Kontext, Vorlage,
 Lösung, Prüfung), die der Browser mit kurs/lauf.py prüft wie die Tests.
 """
 
+import html
 import io
+import json
 import re
 from pathlib import PurePosixPath
 
@@ -62,3 +64,13 @@ def programme(markdown: str) -> dict:
                 "ausgabe": block.expected_output if letzter else None,
             })
     return {"bloecke": eintraege, "uebungen": uebungen}
+
+
+def als_html(daten: dict) -> str:
+    """Die Daten als verstecktes Element, das docs/assets/kurs-lauf.js liest.
+
+    Ein Attribut statt <script type="application/json">: Materials Instant-Navigation
+    führt Skripte im Inhalt neu aus (auch JSON), und die Suche liest Attribute nicht.
+    """
+    wert = html.escape(json.dumps(daten, ensure_ascii=False), quote=True)
+    return f'\n<div id="kurs-programme" hidden data-programme="{wert}"></div>\n'

@@ -68,6 +68,12 @@
     return b;
   }
 
+  function vorlageText(name) {
+    const { bloecke } = JSON.parse(document.getElementById("kurs-programme").dataset.programme);
+    const nummer = bloecke.findIndex((b) => b.uebung === name && b.rolle === "vorlage");
+    return document.querySelector(`.language-python.highlight[data-lauf="${nummer}"] code`).textContent;
+  }
+
   function einrichten(block, programm, uebungen) {
     const code = block.querySelector("code");
     const original = code.innerHTML;
@@ -144,7 +150,9 @@
       if (rolle === "pruefung") {
         // Eine Prüfung kann aus mehreren gezeigten Blöcken bestehen: nur dieses Stück ersetzen.
         const pruefung = uebung.pruefung.replace(programm.code, () => text());
-        return starte("pruefe", [uebung.kontext, uebung.loesung, pruefung], () => "Bestanden");
+        // Ohne Musterlösung (Notebook-Seite) prüft sie, was in der Vorlage steht.
+        const kandidat = uebung.loesung ?? vorlageText(programm.uebung);
+        return starte("pruefe", [uebung.kontext, kandidat, pruefung], () => "Bestanden");
       }
       return starte("lauf", [programm.vorher, text()], (ausgabe) =>
         programm.ausgabe === null || programm.ausgabe === undefined ? "Ausgabe"

@@ -214,3 +214,23 @@ def test_ausfuehren_nach_instant_navigation(neuer_besuch):
     titel, text = klicke_und_warte(page, 2)
     assert titel == "Ausgabe (wie auf der Seite)", text
     assert not besuch.fremde and not besuch.fehler, (besuch.fremde, besuch.fehler)
+
+
+@pytest.mark.parametrize("teil", ["teil-1", "teil-2"])
+def test_notebook_seite_prueft_wie_das_kapitel(neuer_besuch, teil):
+    besuch = neuer_besuch("light")
+    page = besuch.page
+    page.goto(besuch.basis + f"notebooks/uebungen-{teil}/", wait_until="networkidle")
+    daten = programme(page)
+    assert all("loesung" not in teile for teile in daten["uebungen"].values()), "Die Seite verrät die Lösung"
+    for uebung in [u for u in alle_uebungen() if u.startswith(teil)]:
+        u = Uebung(uebung)
+        vorlage = nummer_von(daten, uebung, "vorlage")
+        assert klicke_und_warte(page, vorlage, "Prüfen")[0] == "Nicht bestanden"
+        setze_code(page, vorlage, u.loesung)
+        assert klicke_und_warte(page, vorlage, "Prüfen")[0] == "Bestanden"
+        # Die Prüfzelle prüft, was in der Vorlage steht (sie ist eingeklappt wie im Kapitel).
+        pruefung = nummer_von(daten, uebung, "pruefung")
+        block(page, pruefung).evaluate("el => el.closest('details').open = true")
+        assert klicke_und_warte(page, pruefung)[0] == "Bestanden"
+    assert not besuch.fremde and not besuch.fehler, (besuch.fremde, besuch.fehler)
