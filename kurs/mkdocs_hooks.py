@@ -86,7 +86,27 @@ PYTHON_BLOCK = re.compile(r'<div class="language-python highlight" data-search-e
 CODEBLOCK = re.compile(r'<div class="language-\w+ highlight"')
 
 
+ABKUERZUNG = re.compile(r'<abbr title="[^"]*">([^<]*)</abbr>')
+UEBERSCHRIFT = re.compile(r"<h([1-6])\b.*?</h\1>", re.S)
+
+
+def erklaerung_nur_beim_ersten_mal(html_text: str) -> str:
+    """Ein Begriff erklärt sich beim ersten Vorkommen im Text, nicht in Überschriften
+    und nicht bei jeder Wiederholung: Das hält den Text ruhig."""
+    html_text = UEBERSCHRIFT.sub(lambda m: ABKUERZUNG.sub(r"\1", m[0]), html_text)
+    gesehen = set()
+
+    def einmal(m):
+        if m[1] in gesehen:
+            return m[1]
+        gesehen.add(m[1])
+        return m[0]
+
+    return ABKUERZUNG.sub(einmal, html_text)
+
+
 def on_page_content(html_text, page, config, files):
+    html_text = erklaerung_nur_beim_ersten_mal(html_text)
     # Code bleibt aus dem Suchindex: Er lädt auf jeder Seite, und gesucht wird im Text.
     html_text = CODEBLOCK.sub(lambda m: f"{m[0]} data-search-exclude", html_text)
     daten = page.meta.get("kurs_programme")

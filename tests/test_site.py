@@ -127,4 +127,7 @@ def test_jede_seite_hat_seite_bearbeiten(site):
 def test_glossarbegriffe_erklaeren_sich_beim_zeigen(site):
     html = seite(site, "teil-2")
     assert re.search(r'<abbr title="Tabelle, in die eine Anwendung[^"]*">Outbox</abbr>', html)
+    # einmal je Seite, beim ersten Vorkommen im Text, nie in einer Überschrift
+    assert html.count(">Outbox</abbr>") == 1
+    assert not re.search(r"<h[1-6][^>]*>[^<]*<abbr", html)
     assert "<abbr" not in seite(site, "glossar")
