@@ -46,3 +46,24 @@ def falsche_loesungen_parametrisieren(metafunc):
     if "fehler" in metafunc.fixturenames and metafunc.cls is not None:
         namen = list(metafunc.cls.FALSCHE_LOESUNGEN)
         metafunc.parametrize("fehler", namen, ids=namen)
+
+
+class QuizTests(UebungsTests):
+    """Eine Auswahlfrage: Die Seite zeigt dieselben Begründungen, die die Prüfung meldet."""
+
+    RICHTIG: str
+    VORLAGE_MELDUNG = "Wähle genau eine Option"
+
+    @staticmethod
+    def falsche_optionen(richtig: str, meldungen: dict) -> dict:
+        """FALSCHE_LOESUNGEN für eine Auswahlfrage: je falscher Option ihre Meldung."""
+        return {f"Option {wahl}": (f'antwort = "{richtig}"', f'antwort = "{wahl}"', meldung)
+                for wahl, meldung in meldungen.items()}
+
+    def test_seite_und_pruefung_haben_eine_quelle(self):
+        from kurs.mkdocs_hooks import quiz_daten
+
+        optionen, richtig = quiz_daten(self.UEBUNG.name)
+        assert richtig == self.RICHTIG
+        for wahl in sorted(optionen.keys() - {richtig}):
+            assert optionen[wahl]["begruendung"] in meldung(self.UEBUNG, f'antwort = "{wahl}"\n')

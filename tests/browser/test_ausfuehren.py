@@ -54,14 +54,15 @@ def nummer_von(daten: dict, uebung: str, rolle: str) -> int:
 
 
 def typische_fehler(uebung: str) -> dict:
-    """Die falschen Lösungen aus dem Testmodul der Übung: (Code, erwartete Meldung)."""
+    """Die falschen Lösungen aus der Testklasse der Übung: (Code, erwartete Meldung)."""
     teil, nummer = uebung.split("/")
     datei = WURZEL / "tests" / teil.replace("-", "_") / f"test_{nummer.replace('-', '_')}.py"
     spec = importlib.util.spec_from_file_location(f"browser_{teil}_{nummer}", datei)
     modul = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(modul)
     u = Uebung(uebung)
-    return {name: (u.mit_ersetzung(alt, neu), meldung) for name, (alt, neu, meldung) in modul.FALSCHE_LOESUNGEN.items()}
+    falsche = modul.TestUebung.FALSCHE_LOESUNGEN
+    return {name: (u.mit_ersetzung(alt, neu), meldung) for name, (alt, neu, meldung) in falsche.items()}
 
 
 @pytest.fixture(scope="module")
