@@ -4,8 +4,8 @@ Glossar: docs/glossar.md ist die eine Quelle der Begriffe. Jede andere Seite
 bekommt daraus Abkürzungen (`*[Begriff]: Bedeutung`), die Material beim Zeigen
 mit der Maus erklärt.
 
-Ausführen im Browser: Jeder Python-Block bekommt `data-lauf` mit seiner Nummer; die
-Seite trägt als JSON, was jeder Block ausführt (kurs/programme.py), und
+Ausführen im Browser: Jeder Python-Block bekommt `data-lauf` mit seiner Nummer; ein
+verstecktes Element trägt als JSON-Attribut, was jeder Block ausführt (kurs/programme.py), und
 docs/assets/kurs-lauf.js führt es mit Pyodide und kurs/lauf.py aus.
 
 Quiz: Eine Zeile `<!-- quiz: teil-2/uebung-3 -->` in einer Seite wird zur
