@@ -29,6 +29,10 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
+# Material zeigt „Suchindex wird initialisiert“, bis der Such-Worker seinen Index gebaut
+# hat, dann diesen Text (language: de; en für die nackte Material-Seite im Benchmark).
+SUCHE_BEREIT = """() => ["Suchbegriff eingeben", "Type to start searching"]
+    .includes(document.querySelector('.md-search-result__meta')?.innerText)"""
 # Diagramm-Container ab dieser Höhe gelten als gezeichnet; leer ist er wenige Pixel hoch.
 DIAGRAMM_MIN_HOEHE = 50
 

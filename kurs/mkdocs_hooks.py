@@ -4,8 +4,8 @@ Glossar: docs/glossar.md ist die eine Quelle der Begriffe. Jede andere Seite
 bekommt daraus Abkürzungen (`*[Begriff]: Bedeutung`), die Material beim Zeigen
 mit der Maus erklärt.
 
-Ausführen im Browser: Jeder Python-Block bekommt `data-lauf` mit seiner Nummer; ein
-verstecktes Element trägt als JSON-Attribut, was jeder Block ausführt (kurs/programme.py), und
+Ausführen im Browser: Jeder Python-Block bekommt `data-lauf` mit seiner Nummer; was jeder
+Block ausführt, steht in programme.json neben der Seite (kurs/programme.py), und
 docs/assets/kurs-lauf.js führt es mit Pyodide und kurs/lauf.py aus.
 
 Quiz: Eine Zeile `<!-- quiz: teil-2/uebung-3 -->` in einer Seite wird zur
@@ -22,7 +22,8 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-from kurs.programme import als_html, programme
+from kurs import programme as programm_daten
+from kurs.programme import programme
 from kurs.zusammensetzen import WURZEL, python_code
 
 QUIZ = re.compile(r"^<!-- quiz: (?P<uebung>[\w/-]+) -->$", re.M)
@@ -107,7 +108,7 @@ def erklaerung_nur_beim_ersten_mal(html_text: str) -> str:
 
 def on_page_content(html_text, page, config, files):
     html_text = erklaerung_nur_beim_ersten_mal(html_text)
-    # Code bleibt aus dem Suchindex: Er lädt auf jeder Seite, und gesucht wird im Text.
+    # Code bleibt aus dem Suchindex: Gesucht wird im Text, und der Index bleibt klein.
     html_text = CODEBLOCK.sub(lambda m: f"{m[0]} data-search-exclude", html_text)
     daten = page.meta.get("kurs_programme")
     if not daten or not daten["bloecke"]:
@@ -118,9 +119,16 @@ def on_page_content(html_text, page, config, files):
             f"{page.file.src_path}: {gefunden} Python-Blöcke im HTML, aber {len(daten['bloecke'])} "
             "aus Snippets. Steht Python-Code direkt in der Seite?"
         )
-    nummern = iter(range(gefunden))
-    html_text = PYTHON_BLOCK.sub(lambda m: f'{m[0]} data-lauf="{next(nummern)}"', html_text)
-    return html_text + als_html(daten)
+    nummern = iter(enumerate(daten["bloecke"]))
+    return PYTHON_BLOCK.sub(lambda m: f"{m[0]} {programm_daten.attribute(*next(nummern))}", html_text)
+
+
+def on_post_page(output, page, config):
+    # Auch für die Notebook-Seiten (kurs/notebook_hooks.py legt ihre Daten hier ab).
+    daten = page.meta.get("kurs_programme")
+    if daten and daten["bloecke"]:
+        programm_daten.schreiben(daten, Path(config["site_dir"]) / page.file.dest_uri)
+    return output
 
 
 def on_post_build(config):

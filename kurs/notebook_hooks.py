@@ -13,7 +13,7 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
 
 from kurs import notebooks
-from kurs.programme import als_html
+from kurs.programme import attribute
 from kurs.pruefen import Uebung
 
 # Lebt so lange wie der MkDocs-Prozess; `mkdocs serve` lädt die Hooks bei jedem Neubau neu.
@@ -96,28 +96,29 @@ def on_page_content(html, page, config, files):
     if not ist_notebook(page):
         return html
     page.edit_url = None  # Das Notebook wird gebaut; zu bearbeiten sind docs/ und snippets/.
-    # Die Übungstexte stehen auch im Kapitel: Die Suche führt dorthin, und der Index,
-    # den jede Seite lädt, bleibt klein.
+    # Die Übungstexte stehen auch im Kapitel: Die Suche führt dorthin, und der Index
+    # bleibt klein.
     page.meta["search"] = {"exclude": True}
-    return herunterladen(ausfuehrbar(schlank(html), page.file.name), page.file.name + ".ipynb")
+    html, page.meta["kurs_programme"] = ausfuehrbar(schlank(html), page.file.name)
+    return herunterladen(html, page.file.name + ".ipynb")
 
 
 ZELLCODE = re.compile(r'<div class="highlight"><pre><span></span><code>')
 
 
-def ausfuehrbar(html: str, name: str) -> str:
+def ausfuehrbar(html: str, name: str) -> tuple[str, dict]:
     """Jede Codezelle bekommt „Ausführen“, die Vorlage „Prüfen“, wie im Kapitel
     (docs/assets/kurs-lauf.js). Die Musterlösung bleibt auch hier weg: Die Prüfzelle
-    prüft, was in der Vorlage steht."""
+    prüft, was in der Vorlage steht. Gibt das HTML und die Daten für programme.json."""
     teil = name.removeprefix("uebungen-")
     zellen = [z for z in notebooks.notebook(teil).cells if z.cell_type == "code"]
     if len(ZELLCODE.findall(html)) != len(zellen):
         raise ValueError(f"{name}: {len(zellen)} Codezellen im Notebook, aber andere Zahl im HTML")
-    nummern = iter(range(len(zellen)))
-    html = ZELLCODE.sub(lambda m: f'<div class="language-python highlight" data-lauf="{next(nummern)}"><pre><span></span><code>', html)
     bloecke = [{"uebung": z.metadata.kurs.uebung, "rolle": z.metadata.kurs.rolle, "code": z.source + "\n"} for z in zellen]
+    nummern = iter(enumerate(bloecke))
+    html = ZELLCODE.sub(lambda m: f'<div class="language-python highlight" {attribute(*next(nummern))}><pre><span></span><code>', html)
     uebungen = {}
     for b in bloecke:
         u = Uebung(b["uebung"])
         uebungen[b["uebung"]] = {"kontext": u.kontext, "vorlage": u.vorlage, "pruefung": u.pruefung}
-    return html + als_html({"bloecke": bloecke, "uebungen": uebungen})
+    return html, {"bloecke": bloecke, "uebungen": uebungen}

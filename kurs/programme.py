@@ -10,7 +10,7 @@ import html
 import io
 import json
 import re
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 
 from pytest_codeblocks import extract_from_buffer
 
@@ -66,11 +66,20 @@ def programme(markdown: str) -> dict:
     return {"bloecke": eintraege, "uebungen": uebungen}
 
 
-def als_html(daten: dict) -> str:
-    """Die Daten als verstecktes Element, das docs/assets/kurs-lauf.js liest.
+DATEI = "programme.json"
 
-    Ein Attribut statt <script type="application/json">: Materials Instant-Navigation
-    führt Skripte im Inhalt neu aus (auch JSON), und die Suche liest Attribute nicht.
-    """
-    wert = html.escape(json.dumps(daten, ensure_ascii=False), quote=True)
-    return f'\n<div id="kurs-programme" hidden data-programme="{wert}"></div>\n'
+
+def attribute(nummer: int, block: dict) -> str:
+    """Die Attribute eines Blocks im HTML: was docs/assets/kurs-lauf.js schon zum Einrichten
+    braucht (Nummer; bei Übungsteilen Übung und Rolle). Alles andere steht in DATEI."""
+    werte = {"data-lauf": nummer}
+    if "uebung" in block:
+        werte |= {"data-uebung": block["uebung"], "data-rolle": block["rolle"]}
+    return " ".join(f'{name}="{html.escape(str(wert), quote=True)}"' for name, wert in werte.items())
+
+
+def schreiben(daten: dict, seite_html: Path) -> None:
+    """DATEI neben die gebaute Seite. Der Browser holt sie erst beim ersten Klick auf
+    Ausführen oder Prüfen: Wer nur liest, lädt sie nicht."""
+    seite_html.parent.mkdir(parents=True, exist_ok=True)  # MkDocs schreibt die Seite erst danach
+    (seite_html.parent / DATEI).write_text(json.dumps(daten, ensure_ascii=False), encoding="utf-8")

@@ -229,7 +229,7 @@ def test_seite_ist_leicht_und_im_stil_der_seite(site, teil):
     codezellen = sum(z.cell_type == "code" for z in nb.cells)
     # Materials Codeblock (Farben je Farbschema, Kopierknopf), keine JupyterLab-Stile;
     # jede Codezelle mit „Ausführen“ (data-lauf) wie im Kapitel.
-    assert len(re.findall(r'<div class="language-python highlight" data-lauf="\d+"><pre><span></span><code>', html)) == codezellen
+    assert len(re.findall(r'<div class="language-python highlight" data-lauf="\d+"[^>]*><pre><span></span><code>', html)) == codezellen
     assert "highlight-ipynb" not in html and "jp-RenderedHTMLCommon {" not in html
     assert html.count('<details class="example"><summary>So wird geprüft</summary>') == len(zellen(nb, "pruefung"))
     assert 'rel="edit"' not in html, "Das Notebook wird gebaut: Zu bearbeiten sind docs/ und snippets/."

@@ -1,7 +1,7 @@
 // Jeder Python-Block wird bearbeitbar und bekommt "Ausführen"; jede Übungsvorlage
-// bekommt "Prüfen". Was ein Block ausführt, steht als JSON auf der Seite
+// bekommt "Prüfen". Was ein Block ausführt, steht in programme.json neben der Seite
 // (kurs/programme.py): dieselbe Zusammensetzung, die die Tests ausführen.
-// Python (Pyodide) lädt erst beim ersten Klick, in einem Web Worker.
+// Beides, diese Daten und Python (Pyodide, in einem Web Worker), lädt erst beim ersten Klick.
 (() => {
   "use strict";
 
@@ -59,6 +59,22 @@
     });
   }
 
+  // Relativ zur Adresse beim Klick: Das ist die Seite des Blocks, auch nach Instant-Navigation.
+  const programme = new Map();
+  function programmeDerSeite() {
+    const url = new URL("programme.json", location.href).href;
+    if (!programme.has(url)) {
+      programme.set(url, fetch(url).then((antwort) => {
+        if (!antwort.ok) throw new Error(`HTTP ${antwort.status}`);
+        return antwort.json();
+      }).catch((fehler) => {
+        programme.delete(url); // beim nächsten Klick neu versuchen
+        throw fehler;
+      }));
+    }
+    return programme.get(url);
+  }
+
   function knopf(text, titel) {
     const b = document.createElement("button");
     b.type = "button";
@@ -69,17 +85,16 @@
   }
 
   function vorlageText(name) {
-    const { bloecke } = JSON.parse(document.getElementById("kurs-programme").dataset.programme);
-    const nummer = bloecke.findIndex((b) => b.uebung === name && b.rolle === "vorlage");
-    return document.querySelector(`.language-python.highlight[data-lauf="${nummer}"] code`).textContent;
+    return document.querySelector(
+      `.language-python.highlight[data-uebung="${name}"][data-rolle="vorlage"] code`).textContent;
   }
 
-  function einrichten(block, programm, uebungen) {
+  function einrichten(block) {
     const code = block.querySelector("code");
     const original = code.innerHTML;
-    const uebung = programm.uebung ? uebungen[programm.uebung] : null;
-    const istVorlage = programm.rolle === "vorlage";
-    const speicher = istVorlage ? `kurs:${programm.uebung}` : null;
+    const { lauf: nummer, uebung: name, rolle } = block.dataset;
+    const istVorlage = rolle === "vorlage";
+    const speicher = istVorlage ? `kurs:${name}` : null;
 
     code.contentEditable = "plaintext-only";
     code.spellcheck = false;
@@ -121,20 +136,34 @@
       }
     }
 
+    // `auftrag` ist "lauf" oder "pruefe"; `teile` bekommt die Daten des Blocks und seiner
+    // Übung und gibt zurück, was kurs/lauf.py zusammensetzt.
     async function starte(auftrag, teile, titelOk) {
-      ausfuehrenKnopf.disabled = true;
-      if (pruefenKnopf) pruefenKnopf.disabled = true;
-      stoppKnopf.hidden = false;
+      const knoepfe = (laeuft) => {
+        ausfuehrenKnopf.disabled = laeuft;
+        if (pruefenKnopf) pruefenKnopf.disabled = laeuft;
+        stoppKnopf.hidden = !laeuft;
+      };
+      knoepfe(true);
       zeige("wartet", worker ? "Läuft …" : "Python wird geladen (einmalig) …");
-      const e = await ausfuehren(auftrag, teile, () => zeige("wartet", "Läuft …"));
-      ausfuehrenKnopf.disabled = false;
-      if (pruefenKnopf) pruefenKnopf.disabled = false;
-      stoppKnopf.hidden = true;
+      let daten;
+      try {
+        daten = await programmeDerSeite();
+      } catch (fehler) {
+        knoepfe(false);
+        zeige("fehler", "Fehler", `Die Daten dieser Seite ließen sich nicht laden (${fehler.message}). ` +
+          "Bist du offline? Versuch es noch einmal.");
+        return;
+      }
+      const programm = daten.bloecke[Number(nummer)];
+      const e = await ausfuehren(auftrag, teile(programm, daten.uebungen[name]),
+        () => zeige("wartet", "Läuft …"));
+      knoepfe(false);
       if (!e.ok) {
         zeige("fehler", auftrag === "pruefe" ? "Nicht bestanden" : "Fehler",
           (e.ausgabe ? e.ausgabe + "\n" : "") + e.meldung);
       } else {
-        zeige("ok", titelOk(e.ausgabe), e.ausgabe || "(keine Ausgabe)");
+        zeige("ok", titelOk(e.ausgabe, programm), e.ausgabe || "(keine Ausgabe)");
       }
     }
 
@@ -143,24 +172,27 @@
     function ausfuehrenKlick() {
       // Übungsteile laufen mit ihrer Übung: Kontext und Vorlage für sich, Lösung und
       // Prüfung als Prüfung der (gezeigten, vielleicht geänderten) Lösung.
-      const rolle = programm.rolle;
-      if (rolle === "kontext") return starte("lauf", ["", text()], () => "Ausgabe");
-      if (rolle === "vorlage") return starte("lauf", [uebung.kontext, text()], () => "Ausgabe");
-      if (rolle === "loesung") return starte("pruefe", [uebung.kontext, text(), uebung.pruefung], () => "Bestanden");
-      if (rolle === "pruefung") {
-        // Eine Prüfung kann aus mehreren gezeigten Blöcken bestehen: nur dieses Stück ersetzen.
-        const pruefung = uebung.pruefung.replace(programm.code, () => text());
-        // Ohne Musterlösung (Notebook-Seite) prüft sie, was in der Vorlage steht.
-        const kandidat = uebung.loesung ?? vorlageText(programm.uebung);
-        return starte("pruefe", [uebung.kontext, kandidat, pruefung], () => "Bestanden");
+      if (rolle === "kontext") return starte("lauf", () => ["", text()], () => "Ausgabe");
+      if (rolle === "vorlage") return starte("lauf", (p, uebung) => [uebung.kontext, text()], () => "Ausgabe");
+      if (rolle === "loesung") {
+        return starte("pruefe", (p, uebung) => [uebung.kontext, text(), uebung.pruefung], () => "Bestanden");
       }
-      return starte("lauf", [programm.vorher, text()], (ausgabe) =>
+      if (rolle === "pruefung") {
+        return starte("pruefe", (programm, uebung) => [
+          uebung.kontext,
+          // Ohne Musterlösung (Notebook-Seite) prüft sie, was in der Vorlage steht.
+          uebung.loesung ?? vorlageText(name),
+          // Eine Prüfung kann aus mehreren gezeigten Blöcken bestehen: nur dieses Stück ersetzen.
+          uebung.pruefung.replace(programm.code, () => text()),
+        ], () => "Bestanden");
+      }
+      return starte("lauf", (programm) => [programm.vorher, text()], (ausgabe, programm) =>
         programm.ausgabe === null || programm.ausgabe === undefined ? "Ausgabe"
           : ausgabe === programm.ausgabe ? "Ausgabe (wie auf der Seite)" : "Ausgabe (anders als auf der Seite)");
     }
 
     function pruefenKlick() {
-      return starte("pruefe", [uebung.kontext, text(), uebung.pruefung], () => "Bestanden");
+      return starte("pruefe", (p, uebung) => [uebung.kontext, text(), uebung.pruefung], () => "Bestanden");
     }
 
     ausfuehrenKnopf.addEventListener("click", ausfuehrenKlick);
@@ -184,13 +216,10 @@
   }
 
   function seiteEinrichten() {
-    const daten = document.getElementById("kurs-programme");
-    if (!daten) return;
-    const { bloecke, uebungen } = JSON.parse(daten.dataset.programme);
     document.querySelectorAll(".language-python.highlight[data-lauf]").forEach((block) => {
       if (block.dataset.kursBereit) return;
       block.dataset.kursBereit = "1";
-      einrichten(block, bloecke[Number(block.dataset.lauf)], uebungen);
+      einrichten(block);
     });
   }
 

@@ -13,14 +13,12 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout, sync_playwright
+from playwright.sync_api import sync_playwright
 
 from kurs import browser
 from kurs.zusammensetzen import WURZEL
 
 SCREENSHOTS = WURZEL / "test-results" / "screenshots"
-# Material zeigt „Suche wird initialisiert“, bis der Such-Worker seinen Index gebaut hat.
-SUCHE_BEREIT = "() => document.querySelector('.md-search-result__meta').innerText === 'Suchbegriff eingeben'"
 
 
 @pytest.fixture(scope="session")
@@ -123,12 +121,9 @@ def geladen(pfad, farbschema, neuer_besuch, diagramme, _geladene) -> Besuch:
         besuch = neuer_besuch(farbschema)
         besuch.page.goto(besuch.basis + pfad)
         besuch.diagramme_ms = browser.warte_auf_diagramme(besuch.page, diagramme[pfad])
-        # Erst wenn die Suche bereit ist, hat ihr Worker Index und lunr geholt; so sind
-        # auch diese Anfragen gezählt (schneller als auf networkidle zu warten).
-        try:
-            besuch.page.wait_for_function(SUCHE_BEREIT, timeout=10_000)
-        except PlaywrightTimeout:
-            besuch.fehler.append("Die Suche wurde in 10 s nicht bereit")
+        # Bis nichts mehr lädt: So sind alle Anfragen der Seite gezählt. Die Suche lädt
+        # erst beim Öffnen (overrides/partials/suche-bei-bedarf.html).
+        besuch.page.wait_for_load_state("networkidle")
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         name = f"{seitenname(pfad)}-{'hell' if farbschema == 'light' else 'dunkel'}.png"
         besuch.page.screenshot(path=SCREENSHOTS / name, full_page=True)

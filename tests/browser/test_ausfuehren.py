@@ -4,7 +4,6 @@ Je Kapitel ein Tab: Python lädt einmal (kalt), danach laufen alle Blöcke warm.
 """
 
 import importlib.util
-import json
 
 import pytest
 
@@ -15,7 +14,8 @@ KAPITEL = ["teil-1/", "teil-2/"]
 
 
 def programme(page) -> dict:
-    return json.loads(page.locator("#kurs-programme").get_attribute("data-programme"))
+    """programme.json der offenen Seite, wie kurs-lauf.js sie beim ersten Klick holt."""
+    return page.evaluate("async () => (await fetch('programme.json')).json()")
 
 
 def block(page, nummer: int):
@@ -83,6 +83,7 @@ def kapitel_tabs(neuer_besuch):
 def test_python_laedt_erst_beim_ersten_klick(kapitel_tabs, kapitel):
     besuch = kapitel_tabs(kapitel)
     assert not [u for u in besuch.anfragen if "/pyodide/" in u], "Pyodide wurde beim Laden der Seite geholt"
+    assert not [u for u in besuch.anfragen if u.endswith("/programme.json")], "programme.json beim Laden geholt"
     assert besuch.page.locator(".kurs-leiste").count() == len(programme(besuch.page)["bloecke"])
 
 
@@ -210,11 +211,21 @@ def test_ausfuehren_nach_instant_navigation(neuer_besuch):
     page.goto(besuch.basis, wait_until="networkidle")
     page.locator("nav.md-nav--primary").get_by_role("link", name="Teil 2: Outbox").first.click()
     page.wait_for_url("**/teil-2/")
-    page.wait_for_selector("#kurs-programme", state="attached")
     page.wait_for_selector(".kurs-leiste")
     titel, text = klicke_und_warte(page, 2)
     assert titel == "Ausgabe (wie auf der Seite)", text
     assert not besuch.fremde and not besuch.fehler, (besuch.fremde, besuch.fehler)
+
+
+def test_ohne_daten_der_seite_eine_meldung_und_beim_naechsten_klick_geht_es(neuer_besuch):
+    besuch = neuer_besuch("light")
+    page = besuch.page
+    page.goto(besuch.basis + "teil-1/", wait_until="networkidle")
+    page.route("**/programme.json", lambda route: route.abort("internetdisconnected"))
+    titel, text = klicke_und_warte(page, 0)
+    assert titel == "Fehler" and text.startswith("Die Daten dieser Seite ließen sich nicht laden"), text
+    page.unroute("**/programme.json")
+    assert klicke_und_warte(page, 0)[0].startswith("Ausgabe")
 
 
 @pytest.mark.parametrize("teil", ["teil-1", "teil-2"])

@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from kurs import browser
-from kurs.browser import SITE_URL, nav_seiten
+from kurs.browser import SITE_URL, SUCHE_BEREIT, nav_seiten
 from kurs.zusammensetzen import WURZEL
 
 AXE = WURZEL / "tests" / "browser" / "vendor" / "axe.min.js"
@@ -124,6 +124,42 @@ def test_farbschema_umschalten_und_neu_laden(neuer_besuch, diagramme):
 # --- Suche ----------------------------------------------------------------
 
 LEER = "Suchbegriff eingeben"  # Materials Text bei leerem Suchfeld (language: de)
+# Was die Suche lädt: Index, Such-Worker, lunr (Stemmer-Unterstützung und Deutsch).
+SUCHDATEIEN = ("/search/search_index.json", "/assets/javascripts/workers/search.", "/assets/javascripts/lunr/")
+
+
+def suchanfragen(besuch) -> list[str]:
+    return [url for url in besuch.anfragen if any(teil in url for teil in SUCHDATEIEN)]
+
+
+def test_suche_laedt_erst_beim_oeffnen(geladen):
+    """Wer nicht sucht, lädt die Suche nicht (overrides/partials/suche-bei-bedarf.html)."""
+    assert not suchanfragen(geladen), f"Schon beim Laden der Seite geholt: {suchanfragen(geladen)}"
+
+
+@pytest.mark.parametrize("weg", ["Taste /", "Klick ins Suchfeld", "Suchknopf, schmaler Bildschirm"])
+def test_suche_oeffnen_laedt_sie_einmal(neuer_besuch, weg):
+    besuch = neuer_besuch()
+    page = besuch.page
+    if weg.endswith("schmaler Bildschirm"):
+        page.set_viewport_size({"width": 400, "height": 800})  # Suchfeld versteckt, nur der Knopf
+    page.goto(besuch.basis + "glossar/", wait_until="networkidle")
+    assert not suchanfragen(besuch)
+    if weg == "Taste /":
+        page.keyboard.press("/")
+    elif weg == "Klick ins Suchfeld":
+        page.click("input.md-search__input")
+    else:
+        page.click("header label[for=__search]")
+    page.wait_for_function(SUCHE_BEREIT)
+    page.fill("input.md-search__input", "Outbox")
+    page.press("input.md-search__input", "End")
+    page.wait_for_selector(".md-search-result__item")
+    geholt = suchanfragen(besuch)
+    assert sorted(set(geholt)) == sorted(geholt), f"Doppelt geholt: {geholt}"
+    assert any(url.endswith("/search/search_index.json") for url in geholt), geholt
+    assert any(url.endswith("/lunr.de.min.js") for url in geholt), f"Deutsches lunr fehlt: {geholt}"
+    assert not besuch.fehler, "\n".join(besuch.fehler)
 
 
 @pytest.fixture(scope="module")
