@@ -103,7 +103,7 @@ def main() -> None:
     print("\nfremd: blockierte Anfragen an andere Hosts (die nackte Seite will Google Fonts;")
     print("deren Bytes fehlen oben, ihr Gewicht ist also eher zu klein).")
     print("Suche: was das Öffnen der Suche nachlädt (die nackte Seite hat alles schon beim Laden).")
-    print(f"\nGewicht beim Laden im Verhältnis zur nackten Material-Seite (Ziel für Seiten ohne")
+    print("\nGewicht beim Laden im Verhältnis zur nackten Material-Seite (Ziel für Seiten ohne")
     print(f"Diagramm: ≤ {ZIEL}); dahinter dasselbe, nachdem beide die Suche geöffnet haben, und")
     print("bei Seiten mit Diagramm das Gewicht ohne Mermaid:")
     print(f"  {'':34} {'roh':>5} {'gzip':>5}   {'gzip mit Suche':>14} {'gzip ohne Mermaid':>17}")
