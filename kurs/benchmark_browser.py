@@ -66,8 +66,8 @@ def messen(chromium, basis: str, pfad: str, diagramme: int) -> dict:
         "suche_anfragen": len(antworten) - beim_laden,
         "suche_gzip": sum(gz[beim_laden:]),
         "fremde": len(fremde),
-        "mermaid": any(a.url.endswith("/mermaid.min.js") for a in antworten),
-        "mermaid_gzip": sum(g for a, g in zip(antworten, gz) if a.url.endswith("/mermaid.min.js")),
+        "mermaid": any(a.url.endswith(browser.MERMAID) for a in antworten),
+        "mermaid_gzip": sum(g for a, g in zip(antworten, gz) if a.url.endswith(browser.MERMAID)),
         "ms": ms,
     }
 

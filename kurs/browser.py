@@ -33,6 +33,8 @@ CHROMIUM_ARGS = [
 # hat, dann diesen Text (language: de; en für die nackte Material-Seite im Benchmark).
 SUCHE_BEREIT = """() => ["Suchbegriff eingeben", "Type to start searching"]
     .includes(document.querySelector('.md-search-result__meta')?.innerText)"""
+# Die Datei, die overrides/main.html auf Seiten mit Diagramm lädt (kurs/vendor.py).
+MERMAID = "/assets/vendor/mermaid/mermaid.tiny.js"
 # Diagramm-Container ab dieser Höhe gelten als gezeichnet; leer ist er wenige Pixel hoch.
 DIAGRAMM_MIN_HOEHE = 50
 

@@ -7,7 +7,7 @@ Zum Lesen, Bauen und Testen braucht niemand npm, nur Python und uv.
 Für Maintainer (braucht npm):
 
     uv run python -m kurs.vendor                    # gepinnte Versionen neu holen
-    uv run python -m kurs.vendor mermaid@11.17.3    # Pin ändern und holen
+    uv run python -m kurs.vendor @mermaid-js/tiny@11.17.3    # Pin ändern und holen
 
 Der Befehl holt jedes Paket mit `npm pack`, packt die Dateien aus, schreibt sie an
 ihr Ziel und das Manifest neu. `git diff` zeigt danach, was sich geändert hat.
@@ -27,8 +27,10 @@ MANIFEST = WURZEL / "kurs" / "vendor.json"
 
 # Was aus welchem Paket wohin kommt. Die Lizenz reist mit dem Code.
 DATEIEN = {
-    "mermaid": {
-        "package/dist/mermaid.min.js": "docs/assets/vendor/mermaid/mermaid.min.js",
+    # Mermaid ohne Mindmap, Architektur und KaTeX, aus demselben Repository und mit
+    # derselben Versionsnummer: ein Drittel kleiner; der Kurs zeichnet nur Sequenzdiagramme.
+    "@mermaid-js/tiny": {
+        "package/dist/mermaid.tiny.js": "docs/assets/vendor/mermaid/mermaid.tiny.js",
         "package/LICENSE": "docs/assets/vendor/mermaid/LICENSE",
     },
     # Python im Browser (docs/assets/kurs-worker.js). Ab 314 gehört sqlite3 zur
@@ -46,7 +48,7 @@ DATEIEN = {
 
 # Material 9.x bindet Mermaid 11 ein (ohne eigenes Mermaid lüde es mermaid@11 vom CDN).
 # Eine andere Hauptversion wäre ungetestet gegen Materials Integration.
-HAUPTVERSION = {"mermaid": "11.", "pyodide": "314."}
+HAUPTVERSION = {"@mermaid-js/tiny": "11.", "pyodide": "314."}
 
 
 def sha256(pfad: Path) -> str:

@@ -29,7 +29,7 @@ def test_manifest_nennt_jede_datei_mit_exakter_version():
     assert {e["datei"] for e in eintraege} == {d for dateien in vendor.DATEIEN.values() for d in dateien.values()}
     for e in eintraege:
         assert e["version"].count(".") == 2 and e["paket"] == f"{e['name']}@{e['version']}", e
-    mermaid = {e["version"] for e in eintraege if e["name"] == "mermaid"}
+    mermaid = {e["version"] for e in eintraege if e["name"] == "@mermaid-js/tiny"}
     assert len(mermaid) == 1 and mermaid.pop().startswith("11."), "Material 9.x erwartet Mermaid 11"
 
 
@@ -41,6 +41,6 @@ def test_manifest_nennt_keine_adresse():
 
 def test_mermaid_laedt_die_gepinnte_version():
     # Das Bundle trägt seine Version; so fällt eine von Hand ersetzte Datei auch ohne Manifest auf.
-    (version,) = {e["version"] for e in vendor.lies_manifest() if e["name"] == "mermaid"}
-    js = (WURZEL / "docs/assets/vendor/mermaid/mermaid.min.js").read_text(encoding="utf-8")
+    (version,) = {e["version"] for e in vendor.lies_manifest() if e["name"] == "@mermaid-js/tiny"}
+    js = (WURZEL / "docs/assets/vendor/mermaid/mermaid.tiny.js").read_text(encoding="utf-8")
     assert f'"{version}"' in js

@@ -58,7 +58,7 @@ class Besuch:
     diagramme_ms: float | None = None  # bis alle Diagramme gezeichnet waren
 
     def mermaid_geladen(self) -> int:
-        return sum(url.endswith("/mermaid.min.js") for url in self.anfragen)
+        return sum(url.endswith(browser.MERMAID) for url in self.anfragen)
 
 
 @pytest.fixture(scope="session")

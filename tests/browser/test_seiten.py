@@ -41,10 +41,44 @@ def test_jedes_diagramm_ist_gezeichnet(geladen, pfad, diagramme):
         f"gefunden: Höhen {gezeichnet}")
 
 
+# Material zeichnet jedes Diagramm in einen geschlossenen Shadow Root; für diesen Test offen,
+# damit er in die Zeichnung sehen kann. Sonst ändert sich nichts.
+SHADOW_ROOT_OFFEN = """{
+    const anhaengen = Element.prototype.attachShadow;
+    Element.prototype.attachShadow = function (optionen) {
+        return anhaengen.call(this, { ...optionen, mode: "open" });
+    };
+}"""
+PFEILE = """() => [...document.querySelectorAll("article div.mermaid")].flatMap((diagramm, nummer) =>
+    [...diagramm.shadowRoot.querySelectorAll("[marker-end]")].map(linie => {
+        const id = linie.getAttribute("marker-end").match(/#([^)"]+)/)[1];
+        const spitze = diagramm.shadowRoot.getElementById(id).querySelector("path");
+        const farbe = getComputedStyle(linie).stroke;
+        return { diagramm: nummer, text: linie.previousElementSibling?.textContent ?? "", spitze: id.replace(/^.*?-/, ""),
+                 linie: farbe, fuellung: getComputedStyle(spitze).fill };
+    }))"""
+
+
+def test_pfeilspitzen_haben_die_farbe_ihrer_linie(neuer_besuch, diagramme, farbschema):
+    """Die Richtung eines Pfeils ist die Aussage des Diagramms: Wer schickt wem? Im dunklen
+    Schema blieben die Spitzen schwarz auf fast schwarzem Grund (overrides/partials/mermaid.html)."""
+    besuch = neuer_besuch(farbschema)
+    besuch.page.add_init_script(SHADOW_ROOT_OFFEN)
+    geprueft = 0
+    for pfad in [p for p in nav_seiten() if diagramme[p]]:
+        besuch.page.goto(besuch.basis + pfad)
+        assert browser.warte_auf_diagramme(besuch.page, diagramme[pfad]) is not None
+        pfeile = besuch.page.evaluate(PFEILE)
+        falsch = [p for p in pfeile if p["fuellung"] != p["linie"]]
+        assert not falsch, f"{pfad}: Spitze anders gefärbt als ihre Linie: {falsch[:3]}"
+        geprueft += len(pfeile)
+    assert geprueft >= 10, f"Nur {geprueft} Pfeile gefunden: Findet der Test die Zeichnung noch?"
+
+
 def test_mermaid_wird_nur_geladen_wo_ein_diagramm_ist(geladen, pfad, diagramme):
     erwartet = 1 if diagramme[pfad] else 0
     assert geladen.mermaid_geladen() == erwartet, (
-        f"{pfad or 'Start'}: {diagramme[pfad]} Diagramme, mermaid.min.js {geladen.mermaid_geladen()}-mal geladen")
+        f"{pfad or 'Start'}: {diagramme[pfad]} Diagramme, Mermaid {geladen.mermaid_geladen()}-mal geladen")
 
 
 def test_axe_findet_keine_ernsten_verstoesse(geladen):
@@ -102,7 +136,7 @@ def test_instant_navigation_durch_alle_seiten(farbschema, neuer_besuch, diagramm
     assert not besuch.fehler, "\n".join(besuch.fehler)
     # Zurück auf einer Diagrammseite lädt und startet Mermaid nicht ein zweites Mal.
     assert besuch.mermaid_geladen() == (1 if mit_diagramm else 0), (
-        f"mermaid.min.js {besuch.mermaid_geladen()}-mal geladen, erwartet {1 if mit_diagramm else 0}")
+        f"Mermaid {besuch.mermaid_geladen()}-mal geladen, erwartet {1 if mit_diagramm else 0}")
 
 
 def test_farbschema_umschalten_und_neu_laden(neuer_besuch, diagramme):
