@@ -22,8 +22,7 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-from kurs import programme as programm_daten
-from kurs.programme import programme
+from kurs.programme import als_datei, attribute, programme
 from kurs.zusammensetzen import WURZEL, python_code
 
 QUIZ = re.compile(r"^<!-- quiz: (?P<uebung>[\w/-]+) -->$", re.M)
@@ -120,14 +119,14 @@ def on_page_content(html_text, page, config, files):
             "aus Snippets. Steht Python-Code direkt in der Seite?"
         )
     nummern = iter(enumerate(daten["bloecke"]))
-    return PYTHON_BLOCK.sub(lambda m: f"{m[0]} {programm_daten.attribute(*next(nummern))}", html_text)
+    return PYTHON_BLOCK.sub(lambda m: f"{m[0]} {attribute(*next(nummern))}", html_text)
 
 
 def on_post_page(output, page, config):
     # Auch für die Notebook-Seiten (kurs/notebook_hooks.py legt ihre Daten hier ab).
     daten = page.meta.get("kurs_programme")
     if daten and daten["bloecke"]:
-        programm_daten.schreiben(daten, Path(config["site_dir"]) / page.file.dest_uri)
+        als_datei(daten, Path(config["site_dir"]) / page.file.dest_uri)
     return output
 
 

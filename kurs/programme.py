@@ -78,7 +78,7 @@ def attribute(nummer: int, block: dict) -> str:
     return " ".join(f'{name}="{html.escape(str(wert), quote=True)}"' for name, wert in werte.items())
 
 
-def schreiben(daten: dict, seite_html: Path) -> None:
+def als_datei(daten: dict, seite_html: Path) -> None:
     """DATEI neben die gebaute Seite. Der Browser holt sie erst beim ersten Klick auf
     Ausführen oder Prüfen: Wer nur liest, lädt sie nicht."""
     seite_html.parent.mkdir(parents=True, exist_ok=True)  # MkDocs schreibt die Seite erst danach

@@ -28,7 +28,7 @@ MANIFEST = WURZEL / "kurs" / "vendor.json"
 # Was aus welchem Paket wohin kommt. Die Lizenz reist mit dem Code.
 DATEIEN = {
     # Mermaid ohne Mindmap, Architektur und KaTeX, aus demselben Repository und mit
-    # derselben Versionsnummer: ein Drittel kleiner; der Kurs zeichnet nur Sequenzdiagramme.
+    # derselben Versionsnummer: ein Drittel kleiner. Der Kurs zeichnet Sequenz- und Flussdiagramme.
     "@mermaid-js/tiny": {
         "package/dist/mermaid.tiny.js": "docs/assets/vendor/mermaid/mermaid.tiny.js",
         "package/LICENSE": "docs/assets/vendor/mermaid/LICENSE",
