@@ -1,6 +1,8 @@
 """Selbst gehosteter Fremdcode (kurs/vendor.py): gepinnt, unverändert, ohne Registry-Adresse."""
 
+import gzip
 import json
+import re
 
 from kurs import vendor
 from kurs.zusammensetzen import WURZEL
@@ -44,3 +46,19 @@ def test_mermaid_laedt_die_gepinnte_version():
     (version,) = {e["version"] for e in vendor.lies_manifest() if e["name"] == "@mermaid-js/tiny"}
     js = (WURZEL / "docs/assets/vendor/mermaid/mermaid.tiny.js").read_text(encoding="utf-8")
     assert f'"{version}"' in js
+
+
+def test_startseite_nennt_die_groesse_von_python_im_browser():
+    """„Beim ersten Klick lädt die Seite es einmalig (rund X MB, komprimiert etwa Y MB)“:
+    Nach einem Update von Pyodide muss die Zahl noch stimmen (auf 10 % genau)."""
+    text = (WURZEL / "docs" / "index.md").read_text(encoding="utf-8")
+    m = re.search(r"\(rund (\d+) MB, komprimiert etwa (\d+) MB\)", text)
+    assert m, "docs/index.md nennt die Größe von Python im Browser nicht mehr in der bekannten Form"
+    # Was der Worker beim ersten Lauf holt; package.json liegt nur der Lizenz wegen bei.
+    dateien = [WURZEL / e["datei"] for e in vendor.lies_manifest()
+               if e["name"] == "pyodide" and not e["datei"].endswith("package.json")]
+    roh = sum(len(d.read_bytes()) for d in dateien) / 1e6
+    komprimiert = sum(len(gzip.compress(d.read_bytes(), 6)) for d in dateien) / 1e6
+    for genannt, gemessen in [(int(m[1]), roh), (int(m[2]), komprimiert)]:
+        assert abs(genannt - gemessen) <= 0.1 * gemessen, (
+            f"docs/index.md nennt {genannt} MB, gemessen {gemessen:.1f} MB (roh {roh:.1f}, gzip {komprimiert:.1f})")
