@@ -131,3 +131,12 @@ def test_glossarbegriffe_erklaeren_sich_beim_zeigen(site):
     assert html.count(">Outbox</abbr>") == 1
     assert not re.search(r"<h[1-6][^>]*>[^<]*<abbr", html)
     assert "<abbr" not in seite(site, "glossar")
+
+
+def test_startseite_nennt_das_zeitlimit_im_browser():
+    text = (WURZEL / "docs" / "index.md").read_text(encoding="utf-8")
+    lauf_js = (WURZEL / "docs" / "assets" / "kurs-lauf.js").read_text(encoding="utf-8")
+    genannt = re.search(r"Eine Endlosschleife hält nach (\d+) Sekunden an", text)
+    gesetzt = re.search(r"const ZEITLIMIT_S = (\d+);", lauf_js)
+    assert genannt and gesetzt, "Zeitlimit nicht mehr in der bekannten Form in docs/index.md oder kurs-lauf.js"
+    assert genannt[1] == gesetzt[1], f"docs/index.md nennt {genannt[1]} s, kurs-lauf.js stoppt nach {gesetzt[1]} s"
