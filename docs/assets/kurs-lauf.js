@@ -216,6 +216,9 @@
   }
 
   function seiteEinrichten() {
+    // Material legt um jeden Kopierknopf ein <nav>: zwanzig namenlose Landmarken je Seite
+    // für Screenreader (axe-core: landmark-unique). Der Knopf bleibt, die Landmarke geht.
+    document.querySelectorAll("nav.md-code__nav").forEach((nav) => nav.setAttribute("role", "none"));
     document.querySelectorAll(".language-python.highlight[data-lauf]").forEach((block) => {
       if (block.dataset.kursBereit) return;
       block.dataset.kursBereit = "1";
