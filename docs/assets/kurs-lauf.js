@@ -64,7 +64,9 @@
   function programmeDerSeite() {
     const url = new URL("programme.json", location.href).href;
     if (!programme.has(url)) {
-      programme.set(url, fetch(url).then((antwort) => {
+      // Die Meldung des Browsers bei fehlendem Netz ist englisch („Failed to fetch“).
+      const holen = fetch(url).catch(() => { throw new Error("keine Verbindung"); });
+      programme.set(url, holen.then((antwort) => {
         if (!antwort.ok) throw new Error(`HTTP ${antwort.status}`);
         return antwort.json();
       }).catch((fehler) => {

@@ -223,7 +223,8 @@ def test_ohne_daten_der_seite_eine_meldung_und_beim_naechsten_klick_geht_es(neue
     page.goto(besuch.basis + "teil-1/", wait_until="networkidle")
     page.route("**/programme.json", lambda route: route.abort("internetdisconnected"))
     titel, text = klicke_und_warte(page, 0)
-    assert titel == "Fehler" and text.startswith("Die Daten dieser Seite ließen sich nicht laden"), text
+    assert (titel, text) == ("Fehler", "Die Daten dieser Seite ließen sich nicht laden (keine Verbindung). "
+                                       "Bist du offline? Versuch es noch einmal."), text
     page.unroute("**/programme.json")
     assert klicke_und_warte(page, 0)[0].startswith("Ausgabe")
 
