@@ -1,1 +1,1 @@
-"""Werkzeuge des Kurses: Snippets zusammensetzen, Übungen prüfen."""
+"""Werkzeuge des Kurses: das Kursmodell (kurs/modell.py) und was darauf baut."""

@@ -16,9 +16,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import yaml
-
-from kurs.zusammensetzen import WURZEL, _MkdocsYaml
+from kurs.modell import WURZEL, Kurs
 
 # Debians Paket `chromium`; KURS_CHROMIUM nennt einen anderen Chromium-Browser (etwa auf
 # einem Rechner, der Chrome schon hat).
@@ -39,8 +37,8 @@ MERMAID = "/assets/vendor/mermaid/mermaid.tiny.js"
 DIAGRAMM_MIN_HOEHE = 50
 
 
-CONFIG = yaml.load((WURZEL / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_MkdocsYaml)
-SITE_URL = CONFIG["site_url"]
+KURS = Kurs()
+SITE_URL = KURS.site_url
 
 
 def praefix(site_url: str) -> str:
@@ -48,18 +46,9 @@ def praefix(site_url: str) -> str:
     return urlsplit(site_url).path or "/"
 
 
-def nav_seiten(nav=CONFIG["nav"]) -> list[str]:
-    """Die Pfade der Seiten aus der Navigation, relativ zur Basis: "", "teil-1/", …"""
-    pfade = []
-    for eintrag in nav:
-        ziel = next(iter(eintrag.values())) if isinstance(eintrag, dict) else eintrag
-        if isinstance(ziel, list):
-            pfade += nav_seiten(ziel)
-        elif not ziel.startswith(("http://", "https://")):
-            # MkDocs macht aus teil-1.md (auch .ipynb mit mkdocs-jupyter) den Pfad teil-1/.
-            ohne_endung = str(Path(ziel).with_suffix(""))
-            pfade.append("" if ohne_endung == "index" else ohne_endung.removesuffix("/index") + "/")
-    return pfade
+def nav_seiten() -> list[str]:
+    """Die Pfade aller Seiten relativ zur Basis: "", "teil-1/", …, auch die Notebook-Seiten."""
+    return [seite.url for seite in KURS.seiten]
 
 
 def bauen(ziel: Path, config: Path = WURZEL / "mkdocs.yml") -> Path:

@@ -1,51 +1,74 @@
-"""MkDocs-Hooks des Kurses.
+"""MkDocs-Hooks des Kurses: Sie bauen, was die Seite zeigt, aus dem Kursmodell (kurs/modell.py).
 
-Glossar: docs/glossar.md ist die eine Quelle der Begriffe. Jede andere Seite
-bekommt daraus Abkürzungen (`*[Begriff]: Bedeutung`), die Material beim Zeigen
-mit der Maus erklärt.
-
-Ausführen im Browser: Jeder Python-Block bekommt `data-lauf` mit seiner Nummer; was jeder
-Block ausführt, steht in programme.json neben der Seite (kurs/programme.py), und
-docs/assets/kurs-lauf.js führt es mit Pyodide und kurs/lauf.py aus.
-
-Quiz: Eine Zeile `<!-- quiz: teil-2/uebung-3 -->` in einer Seite wird zur
-Auswahl mit Begründung je Option. Optionen, Begründungen und die richtige Antwort
-stehen nur in der Prüfung der Übung (snippets/<übung>/pruefung.md); Seite und
-Tests lesen dieselbe Quelle. Die Auswahl braucht kein JavaScript und kein Python.
+- Notebooks: Je Kapitel mit Übungen ein Notebook und eine Seite dazu (kurs/notebooks.py),
+  bei jedem Build in einem temporären Ordner; im Repository liegt keine Kopie.
+- Ausführen im Browser: Jeder Python-Block bekommt `data-lauf` mit seiner Nummer; was er
+  ausführt, steht in programme.json neben der Seite. docs/assets/kurs-lauf.js führt es mit
+  Pyodide und kurs/lauf.py aus, wie die Tests.
+- Quiz: Eine Zeile `<!-- quiz: teil-2/uebung-3 -->` wird zur Auswahl mit Begründung je
+  Option, aus denselben Daten wie die Prüfung der Übung. Ohne JavaScript und ohne Python.
+- Übungstabelle: `<!-- uebungen-tabelle -->` wird zur Tabelle aller Übungen.
+- Glossar: docs/glossar.md ist die eine Quelle der Begriffe; jede andere Seite bekommt
+  daraus Abkürzungen (`*[Begriff]: Bedeutung`), die Material beim Zeigen erklärt.
 """
 
-import ast
 import html
+import json
 import re
 import shutil
+import tempfile
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import File
 
-from kurs.programme import als_datei, attribute, programme
-from kurs.zusammensetzen import WURZEL, python_code
+from kurs import notebooks
+from kurs.modell import NOTEBOOKS, Kurs, ModellFehler
 
 QUIZ = re.compile(r"^<!-- quiz: (?P<uebung>[\w/-]+) -->$", re.M)
+UEBUNGEN_TABELLE = "<!-- uebungen-tabelle -->"
+PROGRAMME = "programme.json"
+
+# Lebt so lange wie der MkDocs-Prozess; `mkdocs serve` lädt die Hooks bei jedem Neubau neu.
+_ORDNER = tempfile.TemporaryDirectory(prefix="kurs-notebooks-")
+_kurs: Kurs | None = None
+_notebooks: dict[str, dict] = {}  # Quelle der Notebook-Seite -> Notebook
 
 
-def quiz_daten(uebung: str) -> tuple[dict, str]:
-    """OPTIONEN und RICHTIG aus der Prüfung der Übung."""
-    werte = {}
-    for knoten in ast.parse(python_code(f"{uebung}/pruefung.md")).body:
-        if isinstance(knoten, ast.Assign) and len(knoten.targets) == 1:
-            ziel = knoten.targets[0]
-            if isinstance(ziel, ast.Name) and ziel.id in ("OPTIONEN", "RICHTIG"):
-                werte[ziel.id] = ast.literal_eval(knoten.value)
-    return werte["OPTIONEN"], werte["RICHTIG"]
+def on_config(config):
+    global _kurs
+    _kurs = Kurs(Path(config.config_file_path).parent)  # neu bei jedem Build: Quellen können sich ändern
+    config.nav = list(config.nav or []) + [{"Übungen als Notebook": [
+        {seite.titel: seite.quelle} for _, seite in _kurs.notebook_seiten]}]
+    return config
+
+
+@event_priority(100)
+def on_files(files, config):
+    basis = _kurs.site_url  # Links im Notebook zeigen auf die Seite
+    ordner = Path(_ORDNER.name)
+    _notebooks.clear()
+    try:
+        pfade = notebooks.schreibe(_kurs, ordner / NOTEBOOKS, basis)
+    except ModellFehler as exc:
+        raise PluginError(str(exc)) from None
+    for pfad in pfade:
+        quelle = pfad.relative_to(ordner).as_posix()
+        files.append(File(quelle, src_dir=str(ordner), dest_dir=config["site_dir"],
+                          use_directory_urls=config["use_directory_urls"]))
+        if pfad.suffix == ".ipynb":
+            _notebooks[quelle.removesuffix(".ipynb") + ".md"] = json.loads(pfad.read_text(encoding="utf-8"))
+    return files
 
 
 def quiz_html(uebung: str) -> str:
-    optionen, richtig = quiz_daten(uebung)
+    quiz = _kurs.uebung(uebung).quiz
     gruppe = "quiz-" + uebung.replace("/", "-")
     zeilen = [f'<fieldset class="quiz" id="{gruppe}">', "<legend>Wähle eine Option; die Begründung erscheint darunter.</legend>"]
-    for wahl, option in optionen.items():
-        urteil = "Richtig." if wahl == richtig else "Passt nicht."
-        art = "quiz-richtig" if wahl == richtig else "quiz-falsch"
+    for wahl, option in quiz.optionen.items():
+        urteil = "Richtig." if wahl == quiz.richtig else "Passt nicht."
+        art = "quiz-richtig" if wahl == quiz.richtig else "quiz-falsch"
         zeilen += [
             '<div class="quiz-option">',
             f'<input type="radio" name="{gruppe}" id="{gruppe}-{wahl}" value="{wahl}">',
@@ -57,35 +80,42 @@ def quiz_html(uebung: str) -> str:
     return "\n".join(zeilen)
 
 
-def glossar(docs_dir: str | Path) -> list[dict]:
-    """Die Zeilen der Tabelle in docs/glossar.md als Dicts (Begriff, Englisch, Bedeutung, Im Kurs)."""
-    zeilen = [z for z in (Path(docs_dir) / "glossar.md").read_text(encoding="utf-8").splitlines()
-              if z.startswith("|")]
-    spalten = [z.strip() for z in zeilen[0].strip("|").split("|")]
-    return [dict(zip(spalten, (z.strip() for z in zeile.strip("|").split("|")), strict=True))
-            for zeile in zeilen[2:]]
+def uebungen_tabelle() -> str:
+    zeilen = ["| Übung | Was deine Datei definiert |", "|---|---|"]
+    for kapitel in _kurs.kapitel:
+        for u in kapitel.uebungen:
+            namen = ", ".join(f"`{n}`" for n in u.definiert)
+            zeilen.append(f"| [`{u.name}`]({kapitel.seite.name}#{u.anker}) | {namen} |")
+    return "\n".join(zeilen)
 
 
-def abkuerzungen(docs_dir: str | Path) -> str:
-    return "\n".join(f"*[{e['Begriff']}]: {e['Bedeutung']}" for e in glossar(docs_dir))
+def abkuerzungen() -> str:
+    return "\n".join(f"*[{e['Begriff']}]: {e['Bedeutung']}" for e in _kurs.glossar)
 
 
 def on_page_markdown(markdown, page, config, files):
-    ergebnis = QUIZ.sub(lambda m: quiz_html(m["uebung"]), markdown)
-    page.meta["kurs_programme"] = programme(ergebnis)
-    if page.file.src_uri != "glossar.md":
-        ergebnis += "\n\n" + abkuerzungen(config["docs_dir"]) + "\n"
+    wo = page.file.src_path
+    try:
+        if page.file.src_uri in _notebooks:
+            page.meta["kurs_bloecke"] = notebooks.code_zellen(_notebooks[page.file.src_uri])
+            page.edit_url = None  # Das Notebook wird gebaut; zu bearbeiten sind docs/ und snippets/.
+            return markdown
+        page.meta["kurs_bloecke"] = _kurs.bloecke_der_seite(Path(page.file.abs_src_path), markdown)
+        ergebnis = QUIZ.sub(lambda m: quiz_html(m["uebung"]), markdown)
+    except ModellFehler as exc:
+        raise PluginError(str(exc)) from None
+    except KeyError as exc:
+        raise PluginError(f"{wo}: Die Übung {exc} gibt es nicht.") from None
     if "<!-- quiz" in ergebnis:  # ein vertippter Marker verschwände sonst still
-        raise PluginError(f"{page.file.src_path}: Quiz-Zeile nicht erkannt; Form: <!-- quiz: teil-2/uebung-3 -->")
+        raise PluginError(f"{wo}: Quiz-Zeile nicht erkannt; Form: <!-- quiz: teil-2/uebung-3 -->")
+    ergebnis = ergebnis.replace(UEBUNGEN_TABELLE, uebungen_tabelle())
+    if page.file.src_uri != "glossar.md":
+        ergebnis += "\n\n" + abkuerzungen() + "\n"
     return ergebnis
 
 
 PYTHON_BLOCK = re.compile(r'<div class="language-python highlight" data-search-exclude')
-
-
 CODEBLOCK = re.compile(r'<div class="language-\w+ highlight"')
-
-
 ABKUERZUNG = re.compile(r'<abbr title="[^"]*">([^<]*)</abbr>')
 UEBERSCHRIFT = re.compile(r"<h([1-6])\b.*?</h\1>", re.S)
 
@@ -105,28 +135,39 @@ def erklaerung_nur_beim_ersten_mal(html_text: str) -> str:
     return ABKUERZUNG.sub(einmal, html_text)
 
 
+def attribute(nummer: int, block) -> str:
+    """Was docs/assets/kurs-lauf.js schon zum Einrichten braucht; alles andere steht in PROGRAMME."""
+    werte = {"data-lauf": nummer}
+    if hasattr(block, "rolle"):
+        werte |= {"data-uebung": block.uebung, "data-rolle": block.rolle}
+    return " ".join(f'{name}="{html.escape(str(wert), quote=True)}"' for name, wert in werte.items())
+
+
 def on_page_content(html_text, page, config, files):
     html_text = erklaerung_nur_beim_ersten_mal(html_text)
     # Code bleibt aus dem Suchindex: Gesucht wird im Text, und der Index bleibt klein.
     html_text = CODEBLOCK.sub(lambda m: f"{m[0]} data-search-exclude", html_text)
-    daten = page.meta.get("kurs_programme")
-    if not daten or not daten["bloecke"]:
+    bloecke = page.meta.get("kurs_bloecke")
+    if not bloecke:
         return html_text
     gefunden = len(PYTHON_BLOCK.findall(html_text))
-    if gefunden != len(daten["bloecke"]):
+    if gefunden != len(bloecke):
         raise PluginError(
-            f"{page.file.src_path}: {gefunden} Python-Blöcke im HTML, aber {len(daten['bloecke'])} "
+            f"{page.file.src_path}: {gefunden} Python-Blöcke im HTML, aber {len(bloecke)} "
             "aus Snippets. Steht Python-Code direkt in der Seite?"
         )
-    nummern = iter(enumerate(daten["bloecke"]))
+    nummern = iter(enumerate(bloecke))
     return PYTHON_BLOCK.sub(lambda m: f"{m[0]} {attribute(*next(nummern))}", html_text)
 
 
 def on_post_page(output, page, config):
-    # Auch für die Notebook-Seiten (kurs/notebook_hooks.py legt ihre Daten hier ab).
-    daten = page.meta.get("kurs_programme")
-    if daten and daten["bloecke"]:
-        als_datei(daten, Path(config["site_dir"]) / page.file.dest_uri)
+    # Der Browser holt die Datei erst beim ersten Klick auf Ausführen oder Prüfen.
+    bloecke = page.meta.get("kurs_bloecke")
+    if bloecke:
+        ziel = Path(config["site_dir"]) / page.file.dest_uri
+        ziel.parent.mkdir(parents=True, exist_ok=True)  # MkDocs schreibt die Seite erst danach
+        daten = _kurs.programme_json(bloecke)
+        (ziel.parent / PROGRAMME).write_text(json.dumps(daten, ensure_ascii=False), encoding="utf-8")
     return output
 
 
@@ -134,4 +175,4 @@ def on_post_build(config):
     # kurs/lauf.py ist die eine Quelle; der Browser lädt sie als Datei der Seite.
     ziel = Path(config["site_dir"]) / "assets" / "kurs" / "lauf.py"
     ziel.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(WURZEL / "kurs" / "lauf.py", ziel)
+    shutil.copyfile(Path(__file__).with_name("lauf.py"), ziel)

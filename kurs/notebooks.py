@@ -1,40 +1,21 @@
-"""Die Übungen eines Teils als Jupyter-Notebook, gebaut aus denselben Quellen wie die Seite.
+"""Die Übungen eines Kapitels als Jupyter-Notebook und als Seite, aus dem Kursmodell.
 
-Der Aufgabentext kommt aus docs/teil-N.md (Abschnitte „### Übung M: …“), der Code aus
-snippets/teil-N/uebung-M/: Kontext, Vorlage und Prüfung, genau wie bei `Uebung`. Die
-Musterlösung steht nicht im Notebook. Das Notebook braucht nur die Standardbibliothek und
-importiert nichts aus `kurs`.
+Der Aufgabentext kommt aus der Seite des Kapitels (Abschnitte „### Übung M: …“), der
+Code aus der Übung: Kontext, Vorlage und Prüfung. Die Musterlösung steht nicht im
+Notebook. Das Notebook braucht nur die Standardbibliothek und importiert nichts aus `kurs`.
+
+Die Seite „Übungen zu Teil N“ zeigt dieselben Zellen als Markdown, gebaut von MkDocs wie
+jede andere Seite (mit Ausführen und Prüfen), und bietet die .ipynb-Datei zum Herunterladen.
 
 `uv run python -m kurs.notebooks ZIELORDNER` schreibt die Notebooks in einen Ordner.
 """
 
+import json
 import re
 import sys
 from pathlib import Path
 
-import nbformat
-import yaml
-from markdown.extensions.toc import slugify
-
-from kurs.pruefen import Uebung, alle_uebungen
-from kurs.zusammensetzen import WURZEL, _MkdocsYaml, zusammensetzen
-
-DOCS = WURZEL / "docs"
-TEILE = ("teil-1", "teil-2")
-ORDNER = "notebooks"  # Pfad der Notebook-Seiten in der Seite: notebooks/uebungen-teil-1/
-
-
-def dateiname(teil: str) -> str:
-    """So heißt das Notebook beim Herunterladen."""
-    return f"uebungen-{teil}.ipynb"
-
-
-def site_url() -> str:
-    config = yaml.load((WURZEL / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_MkdocsYaml)
-    return config["site_url"].rstrip("/") + "/"
-
-
-# --- Das Kapitel in Blöcke zerlegen -----------------------------------------
+from kurs.modell import Kapitel, Kurs, Uebungsteil
 
 UEBUNG = re.compile(r"^### Übung (?P<nummer>\d+): (?P<titel>.+)$")
 EINBINDUNG = re.compile(r'^\s*--8<-- "(?P<pfad>[^"]+)"\s*$')
@@ -43,10 +24,18 @@ QUIZ = re.compile(r"^<!-- quiz: (?P<uebung>[\w/-]+) -->$")
 PRUEFBEFEHL = "Prüfen: "  # die Zeile mit `uv run pytest …`; im Notebook prüft die Prüfzelle
 
 
-def abschnitte(teil: str) -> list[tuple[str, str, list[str]]]:
-    """(Nummer, Titel, Zeilen) je „### Übung M: …“ in docs/teil-N.md."""
+def dateiname(kapitel: Kapitel) -> str:
+    """So heißt das Notebook beim Herunterladen."""
+    return f"uebungen-{kapitel.name}.ipynb"
+
+
+# --- Das Kapitel in Blöcke zerlegen -----------------------------------------
+
+
+def abschnitte(kapitel: Kapitel) -> list[tuple[str, str, list[str]]]:
+    """(Nummer, Titel, Zeilen) je „### Übung M: …“ der Seite."""
     ergebnis, aktuell = [], None
-    for zeile in (DOCS / f"{teil}.md").read_text(encoding="utf-8").split("\n"):
+    for zeile in kapitel.seite.read_text(encoding="utf-8").split("\n"):
         if zeile.startswith("#"):
             aktuell = None
             if m := UEBUNG.match(zeile):
@@ -88,13 +77,13 @@ def bloecke(zeilen: list[str]) -> list[tuple[str, list[str]]]:
 # --- Links: Im Notebook gibt es keine Nachbarseiten, also absolute Adressen --------
 
 
-def absolute_links(text: str, teil: str, basis: str) -> str:
+def absolute_links(text: str, kapitel: str, basis: str) -> str:
     """`(teil-1.md#anker)` und `(#anker)` werden zu Adressen auf der Seite (`basis` = site_url)."""
 
     def ersetze(m: re.Match) -> str:
         seite, anker = m["seite"], m["anker"] or ""
         if not seite:
-            seite = f"{teil}.md"
+            seite = f"{kapitel}.md"
         pfad = "" if seite == "index.md" else seite.removesuffix(".md") + "/"
         return f"]({basis}{pfad}{anker})"
 
@@ -102,44 +91,39 @@ def absolute_links(text: str, teil: str, basis: str) -> str:
 
 
 # --- Das Notebook ----------------------------------------------------------------
+# Das Format nbformat 4 ist schlicht JSON; die Tests prüfen es mit nbformat.validate.
 
 
-def _markdown(text: str) -> nbformat.NotebookNode:
-    return nbformat.v4.new_markdown_cell(text.strip())
+def _markdown(text: str) -> dict:
+    return {"cell_type": "markdown", "metadata": {}, "source": text.strip()}
 
 
-def _code(quelle: str, uebung: str, rolle: str) -> nbformat.NotebookNode:
+def _code(quelle: str, uebung: str, rolle: str) -> dict:
     # Die Metadaten sagen Tests und Seite, welche Zelle was ist; Jupyter ignoriert sie.
     metadaten = {"tags": [rolle], "kurs": {"uebung": uebung, "rolle": rolle}}
     if rolle == "pruefung":
         # Eingeklappt wie „So wird geprüft“ im Kapitel: Die Prüfung verrät sonst die Antwort.
         metadaten["jupyter"] = {"source_hidden": True}
-    return nbformat.v4.new_code_cell(quelle.rstrip("\n"), metadata=metadaten)
+    return {"cell_type": "code", "execution_count": None, "metadata": metadaten, "outputs": [],
+            "source": quelle.rstrip("\n")}
 
 
-def _quiz_als_liste(uebung: str) -> str:
-    from kurs.mkdocs_hooks import quiz_daten  # dieselben Optionen wie die Auswahl im Kapitel
-
-    optionen, _ = quiz_daten(uebung)
-    return "\n".join(f"- **{wahl}** {option['text']}" for wahl, option in optionen.items())
-
-
-def _kasten_als_zitat(zeilen: list[str]) -> str:
+def _kasten_als_zitat(kurs: Kurs, zeilen: list[str]) -> str:
     titel = KASTEN.match(zeilen[0])["titel"]
-    inhalt = zusammensetzen("\n".join(z.removeprefix("    ") for z in zeilen[1:]))
+    inhalt = kurs.zusammensetzen("\n".join(z.removeprefix("    ") for z in zeilen[1:]))
     return "\n".join(f"> {z}".rstrip() for z in ([f"**{titel}**", ""] if titel else []) + inhalt.strip().split("\n"))
 
 
-def uebung_zellen(teil: str, nummer: str, titel: str, zeilen: list[str], basis: str) -> list[nbformat.NotebookNode]:
-    name = f"{teil}/uebung-{nummer}"
-    uebung = Uebung(name)
-    kapitel = f"{basis}{teil}/#{slugify(f'Übung {nummer}: {titel}', '-')}"
-    zellen, text = [], [f"## Übung {nummer}: {titel}", f"Aus dem [Kapitel]({kapitel})."]
+def uebung_zellen(kurs: Kurs, kapitel: Kapitel, nummer: str, titel: str, zeilen: list[str],
+                  basis: str) -> list[dict]:
+    name = f"{kapitel.name}/uebung-{nummer}"
+    uebung = kurs.uebung(name)
+    zellen, text = [], [f"## Übung {nummer}: {titel}", f"Aus dem [Kapitel]({basis}{kapitel.url}#{uebung.anker})."]
     gezeigt = set()
 
     def text_abschliessen():
         if text:
-            zellen.append(_markdown(absolute_links("\n\n".join(text), teil, basis)))
+            zellen.append(_markdown(absolute_links("\n\n".join(text), kapitel.name, basis)))
             text.clear()
 
     def codezelle(rolle: str, ueberschrift: str = ""):
@@ -161,19 +145,20 @@ def uebung_zellen(teil: str, nummer: str, titel: str, zeilen: list[str], basis: 
                 codezelle("kontext", kontext_titel)
             codezelle("vorlage")  # eingeleitet vom Kapitel: „Vorlage:“ oder ein Satz mit Doppelpunkt
         elif art == "einbindung":
-            text.append(zusammensetzen(quelle))
+            text.append(kurs.zusammensetzen(quelle))
         elif art == "quiz":
-            text.append(_quiz_als_liste(QUIZ.match(quelle)["uebung"]))
+            quiz = kurs.uebung(QUIZ.match(quelle)["uebung"]).quiz
+            text.append("\n".join(f"- **{wahl}** {option['text']}" for wahl, option in quiz.optionen.items()))
         elif art == "kasten" and f"{name}/kontext.md" in quelle:
             codezelle("kontext", f"**{KASTEN.match(block[0])['titel']}.** Führe diese Zelle aus, bevor du weiterarbeitest.")
         elif art == "kasten" and (f"{name}/loesung.md" in quelle or f"{name}/pruefung.md" in quelle):
             pass  # Lösung und Prüfungstext gehören nicht in die Aufgabe
         elif art == "kasten":
-            text.append(_kasten_als_zitat(block))
+            text.append(_kasten_als_zitat(kurs, block))
         elif not quelle.startswith(PRUEFBEFEHL):
             text.append(quelle)
     if "vorlage" not in gezeigt:
-        raise ValueError(f"docs/{teil}.md, Übung {nummer}: Die Vorlage ({name}/vorlage.md) ist nicht eingebunden.")
+        raise kurs.fehler(kapitel.seite, None, f"Übung {nummer}: Die Vorlage ({name}/vorlage.md) ist nicht eingebunden.")
     text.append(
         "**Prüfen.** Führe die nächste Zelle aus. Besteht dein Code, druckt sie eine Bestätigung; "
         "sonst endet sie mit einem `AssertionError`, der sagt, was nicht stimmt."
@@ -183,19 +168,16 @@ def uebung_zellen(teil: str, nummer: str, titel: str, zeilen: list[str], basis: 
     return zellen
 
 
-def notebook(teil: str, basis: str | None = None) -> nbformat.NotebookNode:
-    """Das Notebook eines Teils; Links zeigen auf `basis` (Vorgabe: site_url aus mkdocs.yml)."""
-    basis = basis or site_url()
-    kapitel = (DOCS / f"{teil}.md").read_text(encoding="utf-8")
-    titel = re.search(r"^# (.+)$", kapitel, re.M)[1]
-    gefunden = abschnitte(teil)
-    erwartet = [u for u in alle_uebungen() if u.startswith(f"{teil}/")]
-    if [f"{teil}/uebung-{n}" for n, _, _ in gefunden] != erwartet:
-        raise ValueError(f"docs/{teil}.md: Übungsabschnitte {[n for n, _, _ in gefunden]} passen nicht zu {erwartet}")
-
+def notebook(kurs: Kurs, kapitel: Kapitel, basis: str | None = None) -> dict:
+    """Das Notebook eines Kapitels; Links zeigen auf `basis` (Vorgabe: site_url)."""
+    basis = basis or kurs.site_url
+    gefunden = abschnitte(kapitel)
+    if [f"{kapitel.name}/uebung-{n}" for n, _, _ in gefunden] != [u.name for u in kapitel.uebungen]:
+        raise kurs.fehler(kapitel.seite, None, f"Übungsabschnitte {[n for n, _, _ in gefunden]} passen nicht "
+                          f"zu {[u.name for u in kapitel.uebungen]}")
     zellen = [_markdown(
-        f"# Übungen zu {titel}\n\n"
-        f"Die Übungen aus [{titel.split(':')[0]}]({basis}{teil}/) zum Mitnehmen. Das Notebook "
+        f"# Übungen zu {kapitel.titel}\n\n"
+        f"Die Übungen aus [{kapitel.kurztitel}]({basis}{kapitel.url}) zum Mitnehmen. Das Notebook "
         "braucht nur Python mit seiner Standardbibliothek und läuft in Jupyter, VS Code oder Colab.\n\n"
         "1. Führe die Zellen von oben nach unten aus.\n"
         "2. Schreib deine Lösung in die Vorlage der Übung: die letzte Codezelle vor **Prüfen**.\n"
@@ -205,34 +187,64 @@ def notebook(teil: str, basis: str | None = None) -> nbformat.NotebookNode:
         "führe die Zellen der Übung noch einmal von ihrer Überschrift an aus."
     )]
     for nummer, titel_uebung, zeilen in gefunden:
-        zellen += uebung_zellen(teil, nummer, titel_uebung, zeilen, basis)
-
-    nb = nbformat.v4.new_notebook(cells=zellen)
-    nb.metadata = {
-        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-        "language_info": {"name": "python"},
-    }
+        zellen += uebung_zellen(kurs, kapitel, nummer, titel_uebung, zeilen, basis)
     # Feste Zell-IDs: Dieselben Quellen ergeben byte-genau dasselbe Notebook.
-    for nummer, zelle in enumerate(nb.cells, start=1):
-        zelle.id = f"zelle-{nummer}"
-    nbformat.validate(nb)
-    return nb
+    for nummer, zelle in enumerate(zellen, start=1):
+        zelle["id"] = f"zelle-{nummer}"
+    return {
+        "cells": zellen,
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
 
 
-def als_text(teil: str, basis: str | None = None) -> str:
-    return nbformat.writes(notebook(teil, basis)) + "\n"
+def als_text(nb: dict) -> str:
+    """Wie nbformat.writes: ein Leerzeichen Einzug, Schlüssel sortiert."""
+    return json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-def schreibe(ordner: Path, basis: str | None = None) -> list[Path]:
-    """Schreibt jedes Notebook nach `ordner` und gibt die Pfade zurück."""
+def code_zellen(nb: dict) -> list[Uebungsteil]:
+    """Die Codezellen als Übungsteile: Was die Seite je Block ausführt."""
+    return [Uebungsteil(z["metadata"]["kurs"]["uebung"], z["metadata"]["kurs"]["rolle"], z["source"] + "\n")
+            for z in nb["cells"] if z["cell_type"] == "code"]
+
+
+def seite(nb: dict, datei: str) -> str:
+    """Die Seite zum Notebook: dieselben Zellen als Markdown, die Prüfzellen eingeklappt."""
+    teile = ["---\nsearch:\n  exclude: true\n---"]  # Die Übungstexte findet die Suche im Kapitel.
+    for zelle in nb["cells"]:
+        quelle = zelle["source"]
+        if zelle["cell_type"] == "markdown":
+            teile.append(quelle)
+            if quelle.startswith("# "):
+                teile.append(f'[Notebook herunterladen]({datei}){{ .md-button .md-button--primary download="{datei}" }}')
+        elif zelle["metadata"]["kurs"]["rolle"] == "pruefung":
+            eingerueckt = "\n".join(f"    {z}".rstrip() for z in f"```python\n{quelle}\n```".split("\n"))
+            teile.append(f'??? example "So wird geprüft"\n{eingerueckt}')
+        else:
+            teile.append(f"```python\n{quelle}\n```")
+    return "\n\n".join(teile) + "\n"
+
+
+def schreibe(kurs: Kurs, ordner: Path, basis: str | None = None) -> list[Path]:
+    """Schreibt jedes Notebook und seine Seite nach `ordner`; gibt die Pfade zurück."""
     ordner.mkdir(parents=True, exist_ok=True)
-    basis = basis or site_url()
-    pfade = [ordner / dateiname(teil) for teil in TEILE]
-    for teil, pfad in zip(TEILE, pfade):
-        pfad.write_text(als_text(teil, basis), encoding="utf-8")
+    pfade = []
+    for kapitel, _ in kurs.notebook_seiten:
+        nb = notebook(kurs, kapitel, basis)
+        ipynb = ordner / dateiname(kapitel)
+        ipynb.write_text(als_text(nb), encoding="utf-8")
+        ipynb.with_suffix(".md").write_text(seite(nb, ipynb.name), encoding="utf-8")
+        pfade += [ipynb, ipynb.with_suffix(".md")]
     return pfade
 
 
 if __name__ == "__main__":
-    for pfad in schreibe(Path(sys.argv[1] if len(sys.argv) > 1 else ".")):
-        print(pfad)
+    kurs_ = Kurs()
+    for pfad in schreibe(kurs_, Path(sys.argv[1] if len(sys.argv) > 1 else ".")):
+        if pfad.suffix == ".ipynb":
+            print(pfad)

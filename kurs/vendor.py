@@ -21,7 +21,7 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-from kurs.zusammensetzen import WURZEL
+from kurs.modell import WURZEL
 
 MANIFEST = WURZEL / "kurs" / "vendor.json"
 

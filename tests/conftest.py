@@ -1,14 +1,70 @@
+"""Für alle Tests: die gebaute Seite (einmal je Lauf) und Werkzeuge des Systems.
+
+Die Seite baut ein eigener Prozess, sobald feststeht, dass ein Test sie braucht. Tests
+mit der Seite laufen zuletzt: So baut der zweite Kern, während der erste die übrigen
+Tests ausführt. `.ci/run` baut die Seite schon vorher; KURS_SITE nennt dann ihren Ordner,
+und pytest baut sie nicht ein zweites Mal.
+
+Fehlt ein Werkzeug des Systems (tests/werkzeuge.py), steht am Ende eine Zeile dazu.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
 import pytest
 
-from kurs import browser
-from uebung_test_helfer import falsche_loesungen_parametrisieren
+import werkzeuge
+from kurs.modell import WURZEL
+
+_bau = {}
 
 
-def pytest_generate_tests(metafunc):
-    falsche_loesungen_parametrisieren(metafunc)
+def pytest_terminal_summary(terminalreporter):
+    gruende = [str(r.longrepr[-1]) for r in terminalreporter.stats.get("skipped", [])
+               if isinstance(r.longrepr, tuple)]
+    if zeile := werkzeuge.zusammenfassung(gruende):
+        terminalreporter.write_line(zeile, yellow=True)
+
+
+def _braucht_seite(item) -> bool:
+    return "site" in getattr(item, "fixturenames", ())
+
+
+def pytest_collection_modifyitems(session, config, items):
+    # Stabil sortiert: Tests ohne die Seite zuerst, die Browsertests ganz am Ende.
+    items.sort(key=lambda i: (_braucht_seite(i), "browser" in i.path.parts))
+
+
+def pytest_collection_finish(session):
+    if os.environ.get("KURS_SITE") or not any(_braucht_seite(i) for i in session.items):
+        return
+    ziel = Path(tempfile.mkdtemp(prefix="kurs-site-"))
+    _bau["ziel"] = ziel
+    _bau["prozess"] = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(ziel)],
+        cwd=WURZEL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+
+
+def pytest_unconfigure(config):
+    if "ziel" in _bau:
+        _bau["prozess"].kill()
+        shutil.rmtree(_bau["ziel"], ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory):
+def site() -> Path:
     """Die Seite, einmal je Lauf streng gebaut (mkdocs build --strict)."""
-    return browser.bauen(tmp_path_factory.mktemp("site"))
+    if os.environ.get("KURS_SITE"):
+        ordner = Path(os.environ["KURS_SITE"]).resolve()
+        assert (ordner / "index.html").is_file(), f"KURS_SITE={ordner}: Dort liegt keine gebaute Seite."
+        return ordner
+    ausgabe, _ = _bau["prozess"].communicate(timeout=300)
+    if _bau["prozess"].returncode != 0:
+        pytest.fail(f"mkdocs build --strict scheitert:\n{ausgabe}", pytrace=False)
+    return _bau["ziel"]

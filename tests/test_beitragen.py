@@ -9,7 +9,7 @@ import re
 import pytest
 import yaml
 
-from kurs.zusammensetzen import WURZEL
+from kurs.modell import WURZEL
 
 GITHUB = WURZEL / ".github"
 WORKFLOWS = sorted((GITHUB / "workflows").glob("*.yml"))

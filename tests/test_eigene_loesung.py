@@ -9,7 +9,7 @@ import textwrap
 import pytest
 
 from kurs.pruefen import Uebung
-from kurs.zusammensetzen import WURZEL
+from kurs.modell import WURZEL
 from uebung_test_helfer import meldung
 
 AUFRUFE = {

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from kurs.mkdocs_hooks import glossar
-from kurs.zusammensetzen import WURZEL
+from kurs.modell import WURZEL
 
 DOCS = WURZEL / "docs"
 EINTRAEGE = glossar(DOCS)

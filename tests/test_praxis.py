@@ -2,7 +2,7 @@
 
 import re
 
-from kurs.zusammensetzen import WURZEL
+from kurs.modell import WURZEL
 
 PRAXIS = WURZEL / "docs" / "praxis.md"
 LINK = re.compile(r"\[[^\]]+\]\(https://[^)\s]+\)")

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from kurs.zusammensetzen import WURZEL
+import werkzeuge
+from kurs.modell import WURZEL
 
 WORTLISTE = WURZEL / "tests" / "rechtschreibung" / "woerter.txt"
 TEXTE = sorted((WURZEL / "docs").glob("*.md")) + [WURZEL / "README.md", WURZEL / "CONTRIBUTING.md"]
@@ -89,10 +90,8 @@ def fundstellen(eintrag: str) -> re.Pattern:
 def unbekannte_woerter(zeilen: list[str], wortliste: list[str], tmp_path: Path) -> list[tuple[int, str, str]]:
     """(Zeile, Wort, Vorschläge) für jedes Wort, das hunspell nicht kennt."""
     hunspell = shutil.which("hunspell")
-    assert hunspell, (
-        "hunspell fehlt. Installiere es samt deutschem Wörterbuch: "
-        "sudo apt-get install hunspell hunspell-de-de (siehe CONTRIBUTING.md)."
-    )
+    if not hunspell or not Path("/usr/share/hunspell/de_DE.dic").is_file():
+        werkzeuge.fehlt("hunspell", "hunspell mit deutschem Wörterbuch fehlt")
     # Einträge mit Leerzeichen, "/" oder "." ("Dead Letter", "Pub/Sub") sind Wendungen:
     # Sie gelten nur als Ganzes, damit nicht "Dead" oder "for" allein als richtig durchgeht.
     # Eine Wendung darf über einen Zeilenumbruch gehen; sie wird zu einem bekannten Wort
@@ -183,6 +182,8 @@ def test_code_urls_kommentare_snippets_und_mermaid_werden_nicht_geprueft():
 
 def test_wortliste_ist_ehrlich(tmp_path):
     """Jeder Eintrag ist nötig (hunspell kennt ihn nicht) und steht wirklich in einem Text."""
+    if not shutil.which("hunspell"):
+        werkzeuge.fehlt("hunspell", "hunspell fehlt")
     woerter = woerter_der_liste()
     doppelt = sorted({w for w in woerter if woerter.count(w) > 1})
     assert not doppelt, f"Doppelt in der Wortliste: {doppelt}"

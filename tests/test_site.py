@@ -6,7 +6,7 @@ from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
 
-from kurs.zusammensetzen import WURZEL
+from kurs.modell import WURZEL
 
 
 def seite(site, name):

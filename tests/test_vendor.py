@@ -5,7 +5,7 @@ import json
 import re
 
 from kurs import vendor
-from kurs.zusammensetzen import WURZEL
+from kurs.modell import WURZEL
 
 
 def test_jede_datei_hat_die_pruefsumme_aus_dem_manifest():

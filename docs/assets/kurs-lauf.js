@@ -1,6 +1,6 @@
 // Jeder Python-Block wird bearbeitbar und bekommt "Ausführen"; jede Übungsvorlage
 // bekommt "Prüfen". Was ein Block ausführt, steht in programme.json neben der Seite
-// (kurs/programme.py): dieselbe Zusammensetzung, die die Tests ausführen.
+// (kurs/mkdocs_hooks.py, aus dem Kursmodell): dasselbe, was die Tests ausführen.
 // Beides, diese Daten und Python (Pyodide, in einem Web Worker), lädt erst beim ersten Klick.
 (() => {
   "use strict";
@@ -86,9 +86,12 @@
     return b;
   }
 
-  function vorlageText(name) {
-    return document.querySelector(
-      `.language-python.highlight[data-uebung="${name}"][data-rolle="vorlage"] code`).textContent;
+  // Was die Prüfung einer Übung prüft: die Lösung, wie sie auf der Seite steht (vielleicht
+  // geändert), und ohne Lösung (Notebook-Seite) die Vorlage.
+  function loesungText(name) {
+    const block = (rolle) => document.querySelector(
+      `.language-python.highlight[data-uebung="${name}"][data-rolle="${rolle}"] code`);
+    return (block("loesung") ?? block("vorlage")).textContent;
   }
 
   function einrichten(block) {
@@ -182,8 +185,7 @@
       if (rolle === "pruefung") {
         return starte("pruefe", (programm, uebung) => [
           uebung.kontext,
-          // Ohne Musterlösung (Notebook-Seite) prüft sie, was in der Vorlage steht.
-          uebung.loesung ?? vorlageText(name),
+          loesungText(name),
           // Eine Prüfung kann aus mehreren gezeigten Blöcken bestehen: nur dieses Stück ersetzen.
           uebung.pruefung.replace(programm.code, () => text()),
         ], () => "Bestanden");

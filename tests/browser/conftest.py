@@ -8,15 +8,15 @@ Ohne /usr/bin/chromium überspringt ein Lauf auf dem eigenen Rechner diese Tests
 (Installation: `apt-get install chromium`). In CI (CI gesetzt) ist das ein Fehler.
 """
 
-import os
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import sync_playwright
 
+import werkzeuge
 from kurs import browser
-from kurs.zusammensetzen import WURZEL
+from kurs.modell import WURZEL
 
 SCREENSHOTS = WURZEL / "test-results" / "screenshots"
 
@@ -24,9 +24,7 @@ SCREENSHOTS = WURZEL / "test-results" / "screenshots"
 @pytest.fixture(scope="session")
 def chromium():
     if not browser.CHROMIUM.exists():
-        if os.environ.get("CI"):
-            pytest.fail(f"{browser.CHROMIUM} fehlt; .ci/run installiert es mit apt-get install chromium.")
-        pytest.skip(f"{browser.CHROMIUM} fehlt (apt-get install chromium); in CI wäre das ein Fehler.")
+        werkzeuge.fehlt("chromium", f"{browser.CHROMIUM} fehlt")
     with sync_playwright() as playwright:
         instanz = browser.starte_browser(playwright)
         yield instanz

@@ -8,7 +8,7 @@ import importlib.util
 import pytest
 
 from kurs.pruefen import Uebung, alle_uebungen
-from kurs.zusammensetzen import WURZEL
+from kurs.modell import WURZEL
 
 KAPITEL = ["teil-1/", "teil-2/"]
 

@@ -9,7 +9,7 @@ import pytest
 
 from kurs import browser
 from kurs.browser import SITE_URL, SUCHE_BEREIT, nav_seiten
-from kurs.zusammensetzen import WURZEL
+from kurs.modell import WURZEL
 
 AXE = WURZEL / "tests" / "browser" / "vendor" / "axe.min.js"
 # So beginnt der Quelltext eines Diagramms; steht er als Text auf der Seite, ist es nicht gezeichnet.

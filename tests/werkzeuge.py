@@ -1,0 +1,36 @@
+"""Werkzeuge des Systems, die manche Tests brauchen: hunspell und Chromium.
+
+Fehlt eines, wird der Test übersprungen, und am Ende des Laufs steht eine Zeile, was
+fehlt und wie man es installiert (tests/conftest.py). Ist CI gesetzt, ist ein fehlendes
+Werkzeug ein Fehler: .ci/run installiert beide.
+"""
+
+import os
+
+import pytest
+
+# Name: (Pakete für apt-get install, wofür)
+WERKZEUGE = {
+    "hunspell": ("hunspell hunspell-de-de", "Rechtschreibprüfung"),
+    "chromium": ("chromium", "Browsertests"),
+}
+
+
+def fehlt(name: str, grund: str) -> None:
+    """Überspringt den Test, weil `name` fehlt; in CI lässt es ihn scheitern."""
+    pakete, _ = WERKZEUGE[name]
+    if os.environ.get("CI"):
+        pytest.fail(f"{grund}. In CI ist das ein Fehler; .ci/run installiert es: apt-get install {pakete}",
+                    pytrace=False)
+    pytest.skip(f"{grund} (apt-get install {pakete})")
+
+
+def zusammenfassung(gruende: list[str]) -> str | None:
+    """Eine Zeile zu allen Tests, die `fehlt` übersprungen hat; `gruende` sind die Skip-Gründe."""
+    anzahl = {n: sum(f"apt-get install {p})" in g for g in gruende) for n, (p, _) in WERKZEUGE.items()}
+    fehlend = [n for n, z in anzahl.items() if z]
+    if not fehlend:
+        return None
+    was = ", ".join(f"{WERKZEUGE[n][1]} ({anzahl[n]} Tests, braucht {n})" for n in fehlend)
+    pakete = " ".join(WERKZEUGE[n][0] for n in fehlend)
+    return f"Übersprungen, weil nicht installiert: {was}. Installieren: sudo apt-get install {pakete}"
