@@ -1,8 +1,8 @@
 """Für alle Tests: die gebaute Seite (einmal je Lauf) und Werkzeuge des Systems.
 
-Die Seite baut ein eigener Prozess, sobald feststeht, dass ein Test sie braucht. Tests
-mit der Seite laufen zuletzt: So baut der zweite Kern, während der erste die übrigen
-Tests ausführt. `.ci/run` baut die Seite schon vorher; KURS_SITE nennt dann ihren Ordner,
+Die Seite baut ein eigener Prozess, sobald feststeht, dass ein Test sie braucht; ebenso
+startet `im_hintergrund()` eines Testmoduls dessen Prozesse. Tests, die darauf warten,
+laufen zuletzt: So rechnet der zweite Kern, während der erste die übrigen Tests ausführt. `.ci/run` baut die Seite schon vorher; KURS_SITE nennt dann ihren Ordner,
 und pytest baut sie nicht ein zweites Mal.
 
 Fehlt ein Werkzeug des Systems (tests/werkzeuge.py), steht am Ende eine Zeile dazu.
@@ -34,12 +34,21 @@ def _braucht_seite(item) -> bool:
     return "site" in getattr(item, "fixturenames", ())
 
 
+def _wartet(item) -> bool:
+    """Braucht der Test etwas, das nebenher entsteht (die Seite, Prozesse seines Moduls)?"""
+    return _braucht_seite(item) or hasattr(item.module, "im_hintergrund") if hasattr(item, "module") else False
+
+
 def pytest_collection_modifyitems(session, config, items):
-    # Stabil sortiert: Tests ohne die Seite zuerst, die Browsertests ganz am Ende.
-    items.sort(key=lambda i: (_braucht_seite(i), "browser" in i.path.parts))
+    # Stabil sortiert: was nebenher entsteht, wird zuletzt gebraucht; die Browsertests ganz am Ende.
+    items.sort(key=lambda i: (_wartet(i), "browser" in i.path.parts))
 
 
 def pytest_collection_finish(session):
+    # Was Tests in eigenen Prozessen brauchen, startet jetzt: So rechnet der zweite Kern mit.
+    for modul in dict.fromkeys(i.module for i in session.items if hasattr(i, "module")):
+        if hasattr(modul, "im_hintergrund"):
+            modul.im_hintergrund()
     if os.environ.get("KURS_SITE") or not any(_braucht_seite(i) for i in session.items):
         return
     ziel = Path(tempfile.mkdtemp(prefix="kurs-site-"))

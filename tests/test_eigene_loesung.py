@@ -1,75 +1,94 @@
 """`uv run pytest --uebung … --loesung …`: so prüft eine Leserin ihre eigene Datei.
 
-Die Aufrufe laufen als echte Prozesse, alle zugleich (jeder startet pytest neu)."""
+Zwei Aufrufe laufen als echte Prozesse, zugleich: der Erfolg und die Endlosschleife,
+die nur ein eigener Prozess sicher beendet. Meldungen und falsche Aufrufe prüft der
+Test im selben Prozess (kurs.pruefen.main, pytester).
+"""
 
 import subprocess
 import sys
+import tempfile
 import textwrap
+from pathlib import Path
 
 import pytest
 
-from kurs.pruefen import Uebung
-from kurs.modell import WURZEL
-from uebung_test_helfer import meldung
+from kurs import pruefen
+from kurs.lauf import Fehlermeldung
+from kurs.modell import WURZEL, Kurs
 
-AUFRUFE = {
-    # Name: (Übung, Inhalt der Datei oder None für "fehlt", weitere Argumente)
-    "richtig": ("teil-2/uebung-1", Uebung("teil-2/uebung-1").loesung, []),
-    "vorlage-1": ("teil-2/uebung-1", Uebung("teil-2/uebung-1").vorlage, []),
-    "vorlage-2": ("teil-2/uebung-2", Uebung("teil-2/uebung-2").vorlage, []),
-    "vorlage-3": ("teil-2/uebung-3", Uebung("teil-2/uebung-3").vorlage, []),
-    "syntaxfehler": ("teil-2/uebung-1", "def bestellen(con, betrag)\n    return 1\n", []),
-    "endlos": ("teil-2/uebung-3", "while True:\n    pass\n", ["--zeitlimit", "1"]),
-    "datei-fehlt": ("teil-2/uebung-1", None, []),
-    "uebung-unbekannt": ("teil-9/uebung-1", "antwort = 'B'\n", []),
-}
+pytest_plugins = ["pytester"]
+
+KURS = Kurs()
+OUTBOX = KURS.uebung("teil-2/uebung-1")
+
+
+_prozesse = {}
+
+
+def im_hintergrund():
+    """Startet die Prozesse schon beim Sammeln (tests/conftest.py): Sie laufen nebenher."""
+    aufrufe = {"richtig": (OUTBOX.loesung, []), "endlos": ("while True:\n    pass\n", ["--zeitlimit", "0.5"])}
+    for name, (inhalt, extra) in aufrufe.items():
+        # Die Datei liegt außerhalb des Kursordners: Auch das muss gehen.
+        datei = Path(tempfile.mkdtemp(prefix=f"kurs-{name}-")) / "meine_loesung.py"
+        datei.write_text(inhalt, encoding="utf-8")
+        _prozesse[name] = subprocess.Popen(
+            [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--uebung", "teil-2/uebung-1",
+             "--loesung", str(datei), *extra],
+            cwd=WURZEL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )
 
 
 @pytest.fixture(scope="module")
-def laeufe(tmp_path_factory):
-    prozesse = {}
-    for name, (uebung, inhalt, extra) in AUFRUFE.items():
-        # Die Datei liegt außerhalb des Kursordners: Auch das muss gehen.
-        datei = tmp_path_factory.mktemp(name) / "meine_loesung.py"
-        if inhalt is not None:
-            datei.write_text(inhalt, encoding="utf-8")
-        prozesse[name] = subprocess.Popen(
-            [sys.executable, "-m", "pytest", "--uebung", uebung, "--loesung", str(datei), *extra],
-            cwd=WURZEL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        )
-    return {name: (p.communicate(timeout=60)[0], p.returncode) for name, p in prozesse.items()}
+def prozesse():
+    if not _prozesse:
+        im_hintergrund()
+    return {name: (p.communicate(timeout=60)[0], p.returncode) for name, p in _prozesse.items()}
 
 
-def test_richtige_loesung_besteht(laeufe):
-    ausgabe, status = laeufe["richtig"]
-    assert status == 0, ausgabe
-    assert "1 passed" in ausgabe
+def test_richtige_loesung_besteht_mit_status_0(prozesse):
+    ausgabe, status = prozesse["richtig"]
+    assert status == 0 and "1 passed" in ausgabe, ausgabe
 
 
-@pytest.mark.parametrize("name", ["vorlage-1", "vorlage-2", "vorlage-3", "syntaxfehler", "endlos"])
-def test_nicht_bestanden_heisst_exit_1_und_deutsche_meldung_ohne_traceback(laeufe, name):
-    ausgabe, status = laeufe[name]
+def test_endlosschleife_wird_gestoppt(prozesse):
+    ausgabe, status = prozesse["endlos"]
     assert status == 1, ausgabe
-    assert "Nicht bestanden: " in ausgabe
+    assert "Nicht bestanden: Deine Lösung lief länger als 0.5 s und wurde gestoppt." in ausgabe
     assert "Traceback" not in ausgabe
 
 
-def test_syntaxfehler_nennt_die_zeile(laeufe):
-    assert "Deine Lösung läuft nicht: Syntaxfehler in Zeile 1" in laeufe["syntaxfehler"][0]
-
-
-def test_endlosschleife_wird_gestoppt(laeufe):
-    assert "lief länger als 1 s und wurde gestoppt" in laeufe["endlos"][0]
-
-
-@pytest.mark.parametrize("name, text", [
-    ("datei-fehlt", "Die Datei"),
-    ("uebung-unbekannt", "Die Übung 'teil-9/uebung-1' gibt es nicht. Es gibt: teil-1/uebung-1"),
+@pytest.mark.parametrize("inhalt, status, text", [
+    (OUTBOX.loesung, 0, "Bestanden."),
+    (OUTBOX.vorlage, 1, OUTBOX.vorlage_meldung),
+    ("def bestellen(con, betrag)\n    return 1\n", 1, "Deine Lösung läuft nicht: Syntaxfehler in Zeile 1"),
 ])
-def test_falscher_aufruf_bekommt_klare_meldung(laeufe, name, text):
-    ausgabe, status = laeufe[name]
-    assert status not in (0, 1), ausgabe
-    assert text in ausgabe
+def test_pruefprozess_meldet_deutsch_mit_status(tmp_path, capsys, monkeypatch, inhalt, status, text):
+    (tmp_path / "meine_loesung.py").write_text(inhalt, encoding="utf-8")
+    monkeypatch.chdir(WURZEL)
+    assert pruefen.main(["teil-2/uebung-1", str(tmp_path / "meine_loesung.py")]) == status
+    ausgabe = capsys.readouterr().out
+    assert text in ausgabe and "Traceback" not in ausgabe
+
+
+@pytest.mark.parametrize("argumente, text", [
+    (["--uebung", "teil-2/uebung-1", "--loesung", "fehlt.py"], "Die Datei 'fehlt.py' gibt es nicht"),
+    (["--uebung", "teil-9/uebung-1", "--loesung", "x.py"], "Die Übung 'teil-9/uebung-1' gibt es nicht. Es gibt:"),
+    (["--uebung", "teil-2/uebung-1"], "Gib beides an"),
+])
+def test_falscher_aufruf_bekommt_klare_meldung(pytester, monkeypatch, argumente, text):
+    monkeypatch.chdir(WURZEL)
+    lauf = pytester.runpytest_inprocess("-p", "no:cacheprovider", "--rootdir", str(WURZEL), *argumente)
+    assert lauf.ret not in (0, 1)
+    assert text in lauf.stderr.str()
+
+
+def test_unbekannte_uebung_nennt_jede_uebung_mit_ihren_namen(pytester, monkeypatch):
+    monkeypatch.chdir(WURZEL)
+    lauf = pytester.runpytest_inprocess("--rootdir", str(WURZEL), "--uebung", "teil-9/uebung-1", "--loesung", "x")
+    for uebung in KURS.uebungen.values():
+        assert f"{uebung.name}  (deine Datei definiert {', '.join(uebung.definiert)})" in lauf.stderr.str()
 
 
 # Was die Meldungen sagen, prüft pruefe() direkt; der Prozess oben reicht sie nur durch.
@@ -86,4 +105,6 @@ def test_falscher_aufruf_bekommt_klare_meldung(laeufe, name, text):
         """), "Beim Prüfen wirft deine Lösung ZeroDivisionError: division by zero (Zeile 2)"),
 ])
 def test_kaputte_loesung_bekommt_klare_meldung(inhalt, text):
-    assert text in meldung(Uebung("teil-2/uebung-1"), inhalt)
+    with pytest.raises(Fehlermeldung) as fehler:
+        OUTBOX.pruefe(inhalt)
+    assert text in str(fehler.value)

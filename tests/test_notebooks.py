@@ -1,83 +1,89 @@
-"""Die Übungs-Notebooks (kurs/notebooks.py): aus denselben Quellen, in einem echten
-Kernel ausgeführt, und als schlanke Seite ohne Anfragen an Dritte.
+"""Die Übungs-Notebooks (kurs/notebooks.py): aus dem Kursmodell, gültig nach nbformat, in
+einem echten Kernel ausgeführt, und als Seite im Stil der übrigen Seiten.
 
-Jedes Notebook läuft genau zweimal (ein Kernelstart kostet Zeit): einmal mit den
-Vorlagen, einmal mit den Musterlösungen. Alle vier Läufe laufen zugleich.
+Der Kernel läuft einmal für alles: Er startet beim Sammeln (im_hintergrund) und führt
+jedes Notebook zweimal aus, mit den Vorlagen und mit den Musterlösungen.
 """
 
 import asyncio
 import copy
 import re
-from concurrent.futures import ThreadPoolExecutor
+import threading
 from html.parser import HTMLParser
-from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
+import nbformat
 import pytest
 from nbclient import NotebookClient
 
 from kurs import notebooks
-from kurs.notebook_hooks import schlank
-from kurs.pruefen import Uebung, alle_uebungen
-from uebung_test_helfer import meldung
+from kurs.modell import Kurs
 
-SITE_URL = notebooks.site_url()
+KURS = Kurs()
+SITE_URL = KURS.site_url
+KAPITEL = [k for k, _ in KURS.notebook_seiten]
 
 
 def zellen(nb, rolle):
-    return [z for z in nb.cells if z.metadata.get("kurs", {}).get("rolle") == rolle]
+    return [z for z in nb["cells"] if z["metadata"].get("kurs", {}).get("rolle") == rolle]
+
+
+def rollen(nb, uebung):
+    return [z["metadata"]["kurs"]["rolle"] for z in nb["cells"]
+            if z["metadata"].get("kurs", {}).get("uebung") == uebung]
 
 
 # --- Aufbau: dieselben Quellen, keine Lösung, kein `kurs` -------------------------
 
 
-@pytest.mark.parametrize("teil", notebooks.TEILE)
-def test_jede_uebung_hat_kontext_vorlage_und_pruefung_aus_den_snippets(teil):
-    nb = notebooks.notebook(teil)
-    uebungen = [u for u in alle_uebungen() if u.startswith(teil + "/")]
-    for rolle in ("vorlage", "pruefung"):
-        assert [(z.metadata.kurs.uebung, z.source) for z in zellen(nb, rolle)] == [
-            (u, getattr(Uebung(u), rolle).rstrip("\n")) for u in uebungen
-        ], rolle
-    assert [(z.metadata.kurs.uebung, z.source) for z in zellen(nb, "kontext")] == [
-        (u, Uebung(u).kontext.rstrip("\n")) for u in uebungen if Uebung(u).kontext
-    ]
-    # Der Kontext einer Übung steht vor ihrer Vorlage, die Prüfung nach ihr.
-    folge = [(z.metadata.kurs.uebung, z.metadata.kurs.rolle) for z in nb.cells if "kurs" in z.metadata]
-    for u in uebungen:
-        eigene = [rolle for (uebung, rolle) in folge if uebung == u]
-        assert eigene == (["kontext"] if Uebung(u).kontext else []) + ["vorlage", "pruefung"], u
+@pytest.mark.parametrize("kapitel", KAPITEL, ids=lambda k: k.name)
+def test_notebook_ist_gueltig_und_bei_gleichen_quellen_gleich(kapitel):
+    text = notebooks.als_text(notebooks.notebook(KURS, kapitel))
+    nbformat.validate(nbformat.reads(text, as_version=4))
+    assert text == notebooks.als_text(notebooks.notebook(KURS, kapitel))
 
 
-@pytest.mark.parametrize("teil", notebooks.TEILE)
-def test_notebook_verraet_keine_loesung_und_braucht_kein_kurs_paket(teil):
-    nb = notebooks.notebook(teil)
-    quellen = "\n".join(z.source for z in nb.cells)
-    for u in alle_uebungen():
-        if u.startswith(teil + "/"):
-            assert Uebung(u).loesung.strip() not in quellen, u
-    for zelle in nb.cells:
-        if zelle.cell_type == "code":
-            assert not re.search(r"^\s*(import|from)\s+kurs\b", zelle.source, re.M), zelle.source
+@pytest.mark.parametrize("kapitel", KAPITEL, ids=lambda k: k.name)
+def test_jede_uebung_hat_kontext_vorlage_und_pruefung_in_dieser_folge(kapitel):
+    nb = notebooks.notebook(KURS, kapitel)
+    for u in kapitel.uebungen:
+        assert rollen(nb, u.name) == (["kontext"] if u.kontext else []) + ["vorlage", "pruefung"], u.name
+        for rolle in ("kontext", "vorlage", "pruefung"):
+            assert [z["source"] for z in zellen(nb, rolle) if z["metadata"]["kurs"]["uebung"] == u.name] == (
+                [getattr(u, rolle).rstrip("\n")] if getattr(u, rolle) else []), (u.name, rolle)
 
 
-@pytest.mark.parametrize("teil", notebooks.TEILE)
-def test_aufgabentext_kommt_aus_dem_kapitel(teil):
+@pytest.mark.parametrize("kapitel", KAPITEL, ids=lambda k: k.name)
+def test_notebook_verraet_keine_loesung_und_braucht_kein_kurs_paket(kapitel):
+    nb = notebooks.notebook(KURS, kapitel)
+    quellen = "\n".join(z["source"] for z in nb["cells"])
+    for u in kapitel.uebungen:
+        assert u.loesung.strip() not in quellen, u.name
+    for zelle in nb["cells"]:
+        if zelle["cell_type"] == "code":
+            assert not re.search(r"^\s*(import|from)\s+kurs\b", zelle["source"], re.M), zelle["source"]
+
+
+@pytest.mark.parametrize("kapitel", KAPITEL, ids=lambda k: k.name)
+def test_aufgabentext_kommt_aus_dem_kapitel(kapitel):
     """Der Text jeder Übung steht im Notebook, ohne Prüfbefehl und ohne Lösungskasten."""
-    markdown = "\n".join(z.source for z in notebooks.notebook(teil).cells if z.cell_type == "markdown")
-    for nummer, titel, zeilen in notebooks.abschnitte(teil):
+    markdown = "\n".join(z["source"] for z in notebooks.notebook(KURS, kapitel)["cells"]
+                         if z["cell_type"] == "markdown")
+    for nummer, titel, zeilen in notebooks.abschnitte(kapitel):
         assert f"## Übung {nummer}: {titel}" in markdown
         erster_absatz = next(z for z in zeilen if z.strip())
-        assert notebooks.absolute_links(erster_absatz, teil, SITE_URL) in markdown
+        assert notebooks.absolute_links(erster_absatz, kapitel.name, SITE_URL) in markdown
     assert "uv run pytest" not in markdown and "--8<--" not in markdown and "???" not in markdown
 
 
 def test_kontext_steht_vor_der_vorlage_auch_ohne_kasten_im_kapitel():
-    zeilen = ["Die Aufgabe.", "", "Vorlage:", "", '--8<-- "teil-1/uebung-1/vorlage.md"', "", "Prüfen: `uv run …`"]
-    nb_zellen = notebooks.uebung_zellen("teil-1", "1", "Titel", zeilen, SITE_URL)
-    rollen = [z.metadata.kurs.rolle if z.cell_type == "code" else "text" for z in nb_zellen]
-    assert rollen == ["text", "kontext", "vorlage", "text", "pruefung"]
-    assert "Die Aufgabe." in nb_zellen[0].source and "Prüfen: `uv" not in nb_zellen[3].source
+    teil_1 = KAPITEL[0]
+    zeilen = ["Die Aufgabe.", "", "Vorlage:", "", f'--8<-- "{teil_1.name}/uebung-1/vorlage.md"', "",
+              "Prüfen: `uv run …`"]
+    nb_zellen = notebooks.uebung_zellen(KURS, teil_1, "1", "Titel", zeilen, SITE_URL)
+    arten = [z["metadata"]["kurs"]["rolle"] if z["cell_type"] == "code" else "text" for z in nb_zellen]
+    assert arten == ["text", "kontext", "vorlage", "text", "pruefung"]
+    assert "Die Aufgabe." in nb_zellen[0]["source"] and "Prüfen: `uv" not in nb_zellen[3]["source"]
 
 
 def test_links_zeigen_auf_die_seite():
@@ -88,75 +94,79 @@ def test_links_zeigen_auf_die_seite():
     )
 
 
-def test_notebook_ist_bei_gleichen_quellen_gleich():
-    assert notebooks.als_text("teil-1") == notebooks.als_text("teil-1")
-
-
 # --- Ausführen in einem echten Kernel ---------------------------------------------
 
+_kernel = {}
 
-def mit_loesungen(nb):
-    nb = copy.deepcopy(nb)
-    for zelle in zellen(nb, "vorlage"):
-        zelle.source = Uebung(zelle.metadata.kurs.uebung).loesung
-    return nb
+
+def im_hintergrund():
+    """Alle Notebooks, mit Vorlagen und mit Lösungen, hintereinander in einem Kernel."""
+    teile, zellen_alle = [], []
+    for kapitel in KAPITEL:
+        nb = notebooks.notebook(KURS, kapitel)
+        for art in ("vorlage", "loesung"):
+            kopie = copy.deepcopy(nb)
+            if art == "loesung":
+                for zelle in zellen(kopie, "vorlage"):
+                    zelle["source"] = KURS.uebung(zelle["metadata"]["kurs"]["uebung"]).loesung
+            teile.append(((kapitel.name, art), len(zellen_alle), len(kopie["cells"])))
+            zellen_alle += kopie["cells"]
+    for nummer, zelle in enumerate(zellen_alle):
+        zelle["id"] = f"z{nummer}"
+    alles = nbformat.from_dict({**nb, "cells": zellen_alle})
+    client = NotebookClient(alles, timeout=60, kernel_name="python3", allow_errors=True)
+
+    def ausfuehren():
+        try:
+            asyncio.run(client.async_execute())
+        except Exception as exc:  # noqa: BLE001 - der Test meldet es
+            _kernel["fehler"] = exc
+
+    _kernel["faden"] = threading.Thread(target=ausfuehren, daemon=True)
+    _kernel["faden"].start()
+    _kernel["teile"], _kernel["nb"] = teile, alles
 
 
 @pytest.fixture(scope="module")
-def ausgefuehrt(tmp_path_factory):
-    """{(teil, "vorlage"|"loesung"): ausgeführtes Notebook}; alle Kernel laufen zugleich."""
-    laeufe = {}
-    for teil in notebooks.TEILE:
-        nb = notebooks.notebook(teil)
-        laeufe[teil, "vorlage"] = nb
-        laeufe[teil, "loesung"] = mit_loesungen(nb)
-
-    async def alle():
-        clients = [
-            NotebookClient(nb, timeout=60, kernel_name="python3", allow_errors=True,
-                           resources={"metadata": {"path": str(tmp_path_factory.mktemp("kernel"))}})
-            for nb in laeufe.values()
-        ]
-        await asyncio.gather(*(c.async_execute() for c in clients))
-
-    # Eigener Thread: Im Hauptthread kann schon eine Ereignisschleife laufen (Playwright).
-    with ThreadPoolExecutor(1) as thread:
-        thread.submit(asyncio.run, alle()).result()
-    return laeufe
+def ausgefuehrt():
+    if not _kernel:
+        im_hintergrund()
+    _kernel["faden"].join(120)
+    assert "fehler" not in _kernel, _kernel.get("fehler")
+    return {name: _kernel["nb"].cells[start:start + anzahl] for name, start, anzahl in _kernel["teile"]}
 
 
 def fehler(zelle):
     return [a for a in zelle.get("outputs", []) if a.output_type == "error"]
 
 
-@pytest.mark.parametrize("teil", notebooks.TEILE)
-def test_mit_vorlagen_scheitert_jede_pruefung_mit_ihrer_meldung(ausgefuehrt, teil):
-    nb = ausgefuehrt[teil, "vorlage"]
-    for zelle in nb.cells:
-        if zelle.metadata.get("kurs", {}).get("rolle") != "pruefung":
+@pytest.mark.parametrize("kapitel", KAPITEL, ids=lambda k: k.name)
+def test_mit_vorlagen_scheitert_jede_pruefung_mit_ihrer_meldung(ausgefuehrt, kapitel):
+    for zelle in ausgefuehrt[kapitel.name, "vorlage"]:
+        rolle = zelle.metadata.get("kurs", {}).get("rolle")
+        if rolle != "pruefung":
             assert not fehler(zelle), f"Diese Zelle soll ohne Fehler laufen:\n{zelle.source[:200]}"
-    for zelle in zellen(nb, "pruefung"):
-        uebung = Uebung(zelle.metadata.kurs.uebung)
-        erwartet = meldung(uebung, uebung.vorlage)  # dieselbe Meldung wie `pytest --uebung …`
-        assert [(f.ename, f.evalue) for f in fehler(zelle)] == [("AssertionError", erwartet)], uebung.name
+            continue
+        uebung = KURS.uebung(zelle.metadata.kurs.uebung)
+        ((ename, evalue),) = [(f.ename, f.evalue) for f in fehler(zelle)]
+        assert ename == "AssertionError" and uebung.vorlage_meldung in evalue, uebung.name
 
 
-@pytest.mark.parametrize("teil", notebooks.TEILE)
-def test_mit_musterloesungen_laeuft_jede_zelle(ausgefuehrt, teil):
-    nb = ausgefuehrt[teil, "loesung"]
-    for zelle in nb.cells:
+@pytest.mark.parametrize("kapitel", KAPITEL, ids=lambda k: k.name)
+def test_mit_musterloesungen_laeuft_jede_zelle(ausgefuehrt, kapitel):
+    for zelle in ausgefuehrt[kapitel.name, "loesung"]:
         if zelle.cell_type == "code":
             assert not fehler(zelle), f"{fehler(zelle)[0].ename}: {fehler(zelle)[0].evalue}\n{zelle.source[:200]}"
-    for zelle in zellen(nb, "pruefung"):
-        gedruckt = "".join(a.text for a in zelle.outputs if a.output_type == "stream")
-        assert re.search(r"bestanden|Richtig", gedruckt), (zelle.metadata.kurs.uebung, gedruckt)
+        if zelle.metadata.get("kurs", {}).get("rolle") == "pruefung":
+            gedruckt = "".join(a.text for a in zelle.outputs if a.output_type == "stream")
+            assert re.search(r"bestanden|Richtig", gedruckt), (zelle.metadata.kurs.uebung, gedruckt)
 
 
 # --- Die Seite ----------------------------------------------------------------------
 
 
-def seite(site, teil) -> Path:
-    return site / notebooks.ORDNER / notebooks.dateiname(teil).removesuffix(".ipynb") / "index.html"
+def seite(site, kapitel):
+    return (site / "notebooks" / f"uebungen-{kapitel.name}" / "index.html").read_text(encoding="utf-8")
 
 
 class _Tags(HTMLParser):
@@ -200,49 +210,29 @@ def test_fremde_adressen_werden_erkannt():
     ]
 
 
-@pytest.mark.parametrize("teil", notebooks.TEILE)
-def test_seite_laedt_nichts_von_anderen_hosts(site, teil):
-    html = seite(site, teil).read_text(encoding="utf-8")
-    assert fremde_adressen(html, urlsplit(SITE_URL).hostname) == []
+@pytest.mark.parametrize("kapitel", KAPITEL, ids=lambda k: k.name)
+def test_seite_laedt_nichts_von_anderen_hosts(site, kapitel):
+    assert fremde_adressen(seite(site, kapitel), urlsplit(SITE_URL).hostname) == []
 
 
-@pytest.mark.parametrize("teil", notebooks.TEILE)
-def test_download_link_fuehrt_unter_dem_pfad_der_seite_zum_notebook(site, teil):
-    html = seite(site, teil).read_text(encoding="utf-8")
-    (href,) = re.findall(r'<a href="([^"]+)" download[^>]*>Notebook herunterladen</a>', html)
+@pytest.mark.parametrize("kapitel", KAPITEL, ids=lambda k: k.name)
+def test_download_link_fuehrt_unter_dem_pfad_der_seite_zum_notebook(site, kapitel):
+    (href,) = re.findall(r'<a [^>]*href="([^"]+)"[^>]*>Notebook herunterladen</a>', seite(site, kapitel))
     # So liegt die Seite später im Netz: unter dem Pfad aus site_url, nicht an der Wurzel.
     praefix = urlsplit(SITE_URL).path
-    adresse = urljoin(f"https://kurs.invalid{praefix}{seite(site, teil).parent.relative_to(site).as_posix()}/", href)
-    assert urlsplit(adresse).path.startswith(praefix), adresse
+    adresse = urljoin(f"https://kurs.invalid{praefix}notebooks/uebungen-{kapitel.name}/", href)
     datei = site / urlsplit(adresse).path.removeprefix(praefix)
-    assert datei.read_text(encoding="utf-8") == notebooks.als_text(teil)
+    assert datei.read_text(encoding="utf-8") == notebooks.als_text(notebooks.notebook(KURS, kapitel))
 
 
-@pytest.mark.parametrize("teil", notebooks.TEILE)
-def test_seite_ist_leicht_und_im_stil_der_seite(site, teil):
-    html = seite(site, teil).read_text(encoding="utf-8")
-    kapitel = (site / teil / "index.html").read_text(encoding="utf-8")
-    assert len(html.encode()) <= 2 * len(kapitel.encode()), (
-        f"Notebook-Seite {len(html.encode()) // 1024} KB, Kapitel {len(kapitel.encode()) // 1024} KB"
-    )
-    nb = notebooks.notebook(teil)
-    codezellen = sum(z.cell_type == "code" for z in nb.cells)
-    # Materials Codeblock (Farben je Farbschema, Kopierknopf), keine JupyterLab-Stile;
-    # jede Codezelle mit „Ausführen“ (data-lauf) wie im Kapitel.
-    assert len(re.findall(r'<div class="language-python highlight" data-lauf="\d+"[^>]*><pre><span></span><code>', html)) == codezellen
-    assert "highlight-ipynb" not in html and "jp-RenderedHTMLCommon {" not in html
-    assert html.count('<details class="example"><summary>So wird geprüft</summary>') == len(zellen(nb, "pruefung"))
+@pytest.mark.parametrize("kapitel", KAPITEL, ids=lambda k: k.name)
+def test_jede_codezelle_ist_ein_ausfuehrbarer_block_und_die_pruefung_eingeklappt(site, kapitel):
+    html = seite(site, kapitel)
+    nb = notebooks.notebook(KURS, kapitel)
+    rollen_im_html = re.findall(r'<div class="language-python highlight" data-search-exclude data-lauf="\d+" '
+                                r'data-uebung="[^"]+" data-rolle="(\w+)">', html)
+    assert rollen_im_html == [z["metadata"]["kurs"]["rolle"] for z in nb["cells"] if z["cell_type"] == "code"]
+    assert len(re.findall(r'<details class="example">\s*<summary>So wird geprüft</summary>\s*'
+                          r'<div class="language-python highlight"[^>]*data-rolle="pruefung"', html)) == len(
+        zellen(nb, "pruefung"))
     assert 'rel="edit"' not in html, "Das Notebook wird gebaut: Zu bearbeiten sind docs/ und snippets/."
-
-
-def test_schlank_entfernt_skripte_stile_und_klappt_pruefung_ein():
-    html = (
-        '<script src="https://cdn.invalid/x.js"></script><style>.a{}</style>'
-        '<div class="jp-Cell jp-CodeCell jp-mod-noOutputs celltag_pruefung"><div class="highlight-ipynb hl-python">'
-        "<pre><span></span>assert x</pre></div></div><p>danach</p>"
-    )
-    assert schlank(html) == (
-        '<details class="example"><summary>So wird geprüft</summary>'
-        '<div class="jp-Cell jp-CodeCell jp-mod-noOutputs celltag_pruefung"><div class="highlight">'
-        "<pre><span></span><code>assert x</code></pre></div></div></details><p>danach</p>"
-    )
