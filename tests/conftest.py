@@ -52,7 +52,7 @@ def pytest_collection_finish(session):
     if os.environ.get("KURS_SITE") or not any(_braucht_seite(i) for i in session.items):
         return
     ziel = Path(tempfile.mkdtemp(prefix="kurs-site-"))
-    _bau["ziel"] = ziel
+    _bau["config"], _bau["ziel"] = session.config, ziel
     _bau["prozess"] = subprocess.Popen(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(ziel)],
         cwd=WURZEL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
@@ -61,7 +61,8 @@ def pytest_collection_finish(session):
 
 
 def pytest_unconfigure(config):
-    if "ziel" in _bau:
+    # Nur der Lauf, der gebaut hat: pytester startet innere Läufe mit derselben conftest.
+    if _bau.get("config") is config:
         _bau["prozess"].kill()
         shutil.rmtree(_bau["ziel"], ignore_errors=True)
 

@@ -1,16 +1,27 @@
 """Der strenge Build gelingt, und die gebaute Seite zeigt, was sie soll."""
 
 import re
+from html import escape as html_escape
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
 
-from kurs.modell import WURZEL
+from kurs.modell import WURZEL, Kurs
+
+KURS = Kurs()
 
 
 def seite(site, name):
     return (site / name / "index.html").read_text(encoding="utf-8")
+
+
+def test_startseite_zeigt_jede_uebung_mit_link_und_namen(site):
+    html = seite(site, ".")
+    for uebung in KURS.uebungen.values():
+        zeile = re.search(rf'<a href="{uebung.kapitel}/#{uebung.anker}"><code>{uebung.name}</code></a></td>\s*<td>(.*?)</td>', html)
+        assert zeile, f"{uebung.name} fehlt in der Übungstabelle der Startseite"
+        assert re.findall(r"<code>(\w+)</code>", zeile[1]) == uebung.definiert
 
 
 def test_keine_snippet_zeile_bleibt_roh_stehen(site):
@@ -18,22 +29,36 @@ def test_keine_snippet_zeile_bleibt_roh_stehen(site):
         assert "--8&lt;--" not in html.read_text(encoding="utf-8") and "--8<--" not in html.read_text(encoding="utf-8"), html
 
 
-def test_teil_2_hat_seine_diagramme_und_die_quiz_auswahl(site):
-    html = seite(site, "teil-2")
-    assert html.count('class="mermaid"') >= 3
-    assert len(re.findall(r'<input type="radio" name="quiz-teil-2-uebung-3"', html)) == 4
-    assert html.count('class="quiz-erklaerung quiz-richtig"') == 1
+def test_jedes_diagramm_der_quelle_steht_auf_der_seite(site):
+    for kapitel in KURS.kapitel:
+        quelle = kapitel.seite.read_text(encoding="utf-8").count("```mermaid")
+        assert seite(site, kapitel.name).count('<pre class="mermaid">') == quelle, kapitel.name
+
+
+def test_quiz_zeigt_die_optionen_der_pruefung_und_markiert_genau_die_richtige(site):
+    for uebung in (u for u in KURS.uebungen.values() if u.quiz):
+        html = seite(site, uebung.kapitel)
+        gruppe = "quiz-" + uebung.name.replace("/", "-")
+        feld = re.search(rf'<fieldset class="quiz" id="{gruppe}">(.*?)</fieldset>', html, re.S)[1]
+        werte = re.findall(rf'<input type="radio" name="{gruppe}" id="[^"]+" value="(\w)">', feld)
+        assert werte == list(uebung.quiz.optionen), uebung.name
+        richtig = [w for w, option in zip(werte, feld.split('<div class="quiz-option">')[1:]) if "quiz-richtig" in option]
+        assert richtig == [uebung.quiz.richtig], uebung.name
 
 
 def test_loesungen_und_pruefungen_sind_eingeklappt(site):
-    html = seite(site, "teil-2")
-    for titel in ("Lösung", "So wird geprüft"):
-        assert len(re.findall(rf"<details class=\"\w+\">\s*<summary>{titel}</summary>", html)) == 3, titel
+    for uebung in KURS.uebungen.values():
+        html = seite(site, uebung.kapitel)
+        for rolle, titel in (("loesung", "Lösung"), ("pruefung", "So wird geprüft")):
+            muster = (rf'<details class="\w+">\s*<summary>{titel}</summary>(?:(?!</details>).)*'
+                      rf'<div class="language-python highlight"[^>]*data-uebung="{uebung.name}" data-rolle="{rolle}"')
+            assert re.search(muster, html, re.S), f"{uebung.name}: {titel} ist nicht eingeklappt"
 
 
-def test_ausgaben_sind_beschriftet(site):
-    html = seite(site, "teil-2")
-    assert html.count('<span class="filename">Ausgabe</span>') == 2
+def test_jede_ausgabe_ist_beschriftet(site):
+    for kapitel in KURS.kapitel:
+        mit_ausgabe = sum(p.ausgabe is not None for p in kapitel.programme)
+        assert seite(site, kapitel.name).count('<span class="filename">Ausgabe</span>') == mit_ausgabe, kapitel.name
 
 
 # --- Interne Links und Anker ---------------------------------------------
@@ -90,8 +115,7 @@ def kaputte_verweise(site: Path, site_url: str) -> tuple[int, list[str]]:
 
 
 def test_jeder_interne_link_und_anker_fuehrt_zu_etwas(site):
-    site_url = re.search(r"^site_url:\s*(\S+)", (WURZEL / "mkdocs.yml").read_text(encoding="utf-8"), re.M)[1]
-    geprueft, fehler = kaputte_verweise(site, site_url)
+    geprueft, fehler = kaputte_verweise(site, KURS.site_url)
     assert not fehler, "Kaputte Links in der gebauten Seite:\n" + "\n".join(fehler)
     assert geprueft > 100, f"Nur {geprueft} interne Verweise gefunden: Liest die Prüfung das HTML noch?"
 
@@ -116,20 +140,25 @@ def test_linkpruefung_findet_fehlende_seiten_und_anker(tmp_path):
     ]
 
 
-def test_jede_seite_hat_seite_bearbeiten(site):
-    for md in sorted((WURZEL / "docs").glob("*.md")):
-        html = site / ("index.html" if md.stem == "index" else f"{md.stem}/index.html")
+def test_jede_seite_aus_docs_hat_seite_bearbeiten(site):
+    for eintrag in KURS.nav:
+        html = (site / eintrag.url / "index.html").read_text(encoding="utf-8")
         # Material: Stift-Symbol mit rel="edit"; die Adresse kommt aus edit_uri in mkdocs.yml.
-        muster = rf'<a href="https://github\.com/[\w.-]+/[\w.-]+/edit/main/docs/{md.name}"[^>]*rel="edit"'
-        assert re.search(muster, html.read_text(encoding="utf-8")), f"{md.name}: Der Link „Seite editieren“ fehlt"
+        link = f'<a href="{KURS.edit_uri}{eintrag.quelle}" title="Seite editieren" class="md-content__button md-icon" rel="edit">'
+        assert link in html, f"{eintrag.quelle}: Der Link „Seite editieren“ fehlt"
 
 
-def test_glossarbegriffe_erklaeren_sich_beim_zeigen(site):
-    html = seite(site, "teil-2")
-    assert re.search(r'<abbr title="Tabelle, in die eine Anwendung[^"]*">Outbox</abbr>', html)
-    # einmal je Seite, beim ersten Vorkommen im Text, nie in einer Überschrift
-    assert html.count(">Outbox</abbr>") == 1
-    assert not re.search(r"<h[1-6][^>]*>[^<]*<abbr", html)
+def test_glossarbegriffe_erklaeren_sich_einmal_beim_ersten_vorkommen(site):
+    for kapitel in KURS.kapitel:
+        html = seite(site, kapitel.name)
+        erklaert = re.findall(r'<abbr title="([^"]*)">([^<]*)</abbr>', html)
+        assert erklaert, f"{kapitel.name}: kein Glossarbegriff erklärt"
+        bedeutung = {e["Begriff"]: e["Bedeutung"] for e in KURS.glossar}
+        for titel, begriff in erklaert:
+            assert titel == html_escape(bedeutung[begriff]), begriff
+        begriffe = [b for _, b in erklaert]
+        assert len(begriffe) == len(set(begriffe)), f"{kapitel.name}: ein Begriff mehrmals erklärt"
+        assert not re.search(r"<h[1-6][^>]*>(?:(?!</h).)*<abbr", html, re.S), f"{kapitel.name}: Erklärung in Überschrift"
     assert "<abbr" not in seite(site, "glossar")
 
 

@@ -3,14 +3,13 @@
 Je Kapitel ein Tab: Python lädt einmal (kalt), danach laufen alle Blöcke warm.
 """
 
-import importlib.util
-
 import pytest
 
-from kurs.pruefen import Uebung, alle_uebungen
-from kurs.modell import WURZEL
+from kurs.modell import Kurs
 
-KAPITEL = ["teil-1/", "teil-2/"]
+KURS = Kurs()
+KAPITEL = [k.url for k in KURS.kapitel]
+UEBUNGEN = list(KURS.uebungen)
 
 
 def programme(page) -> dict:
@@ -54,15 +53,9 @@ def nummer_von(daten: dict, uebung: str, rolle: str) -> int:
 
 
 def typische_fehler(uebung: str) -> dict:
-    """Die falschen Lösungen aus der Testklasse der Übung: (Code, erwartete Meldung)."""
-    teil, nummer = uebung.split("/")
-    datei = WURZEL / "tests" / teil.replace("-", "_") / f"test_{nummer.replace('-', '_')}.py"
-    spec = importlib.util.spec_from_file_location(f"browser_{teil}_{nummer}", datei)
-    modul = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(modul)
-    u = Uebung(uebung)
-    falsche = modul.TestUebung.FALSCHE_LOESUNGEN
-    return {name: (u.mit_ersetzung(alt, neu), meldung) for name, (alt, neu, meldung) in falsche.items()}
+    """Die typischen Fehler der Übung (fehler.toml): Name -> (Code, erwartete Meldung)."""
+    u = KURS.uebung(uebung)
+    return {f.name: (u.kandidat(f), f.meldung) for f in u.fehler}
 
 
 @pytest.fixture(scope="module")
@@ -108,10 +101,10 @@ def test_jedes_beispiel_druckt_im_browser_seine_ausgabe(kapitel_tabs, kapitel):
     assert not besuch.fehler, besuch.fehler
 
 
-@pytest.mark.parametrize("uebung", alle_uebungen())
+@pytest.mark.parametrize("uebung", UEBUNGEN)
 def test_uebung_im_browser_richtig_vorlage_und_typischer_fehler(kapitel_tabs, uebung):
     page = kapitel_tabs(uebung.split("/")[0] + "/").page
-    u = Uebung(uebung)
+    u = KURS.uebung(uebung)
     nummer = nummer_von(programme(page), uebung, "vorlage")
 
     setze_code(page, nummer, u.loesung)
@@ -128,7 +121,7 @@ def test_uebung_im_browser_richtig_vorlage_und_typischer_fehler(kapitel_tabs, ue
         assert (titel, meldung in text) == ("Nicht bestanden", True), f"{name}: {text}"
 
 
-def _meldung(u: Uebung, kandidat: str) -> str:
+def _meldung(u, kandidat: str) -> str:
     try:
         u.pruefe(kandidat)
     except Exception as fehler:  # dieselbe Meldung wie in CPython
@@ -199,9 +192,9 @@ def test_eigene_loesung_ueberlebt_neu_laden_und_zuruecksetzen_stellt_her(neuer_b
     page.reload(wait_until="networkidle")
     assert block(page, nummer).locator("code").text_content() == 'antwort = "D"\n'
     leiste(page, nummer).get_by_role("button", name="Zurücksetzen").click()
-    assert block(page, nummer).locator("code").text_content() == Uebung("teil-2/uebung-3").vorlage
+    assert block(page, nummer).locator("code").text_content() == KURS.uebung("teil-2/uebung-3").vorlage
     page.reload(wait_until="networkidle")
-    assert block(page, nummer).locator("code").text_content() == Uebung("teil-2/uebung-3").vorlage
+    assert block(page, nummer).locator("code").text_content() == KURS.uebung("teil-2/uebung-3").vorlage
     assert not besuch.fremde
 
 
@@ -229,15 +222,15 @@ def test_ohne_daten_der_seite_eine_meldung_und_beim_naechsten_klick_geht_es(neue
     assert klicke_und_warte(page, 0)[0].startswith("Ausgabe")
 
 
-@pytest.mark.parametrize("teil", ["teil-1", "teil-2"])
+@pytest.mark.parametrize("teil", [k.name for k, _ in KURS.notebook_seiten])
 def test_notebook_seite_prueft_wie_das_kapitel(neuer_besuch, teil):
     besuch = neuer_besuch("light")
     page = besuch.page
     page.goto(besuch.basis + f"notebooks/uebungen-{teil}/", wait_until="networkidle")
     daten = programme(page)
-    assert all("loesung" not in teile for teile in daten["uebungen"].values()), "Die Seite verrät die Lösung"
-    for uebung in [u for u in alle_uebungen() if u.startswith(teil)]:
-        u = Uebung(uebung)
+    for uebung in [u for u in UEBUNGEN if u.startswith(teil + "/")]:
+        assert KURS.uebung(uebung).loesung.strip() not in str(daten), f"{uebung}: Die Seite verrät die Lösung"
+        u = KURS.uebung(uebung)
         vorlage = nummer_von(daten, uebung, "vorlage")
         assert klicke_und_warte(page, vorlage, "Prüfen")[0] == "Nicht bestanden"
         setze_code(page, vorlage, u.loesung)
