@@ -85,7 +85,8 @@ def uebungen_tabelle() -> str:
     for kapitel in _kurs.kapitel:
         for u in kapitel.uebungen:
             namen = ", ".join(f"`{n}`" for n in u.definiert)
-            zeilen.append(f"| [`{u.name}`]({kapitel.seite.name}#{u.anker}) | {namen} |")
+            # Link ohne Code-Schrift: Code in einem Link ist im dunklen Schema zu blass (axe-core).
+            zeilen.append(f"| [{u.name}]({kapitel.seite.name}#{u.anker}) | {namen} |")
     return "\n".join(zeilen)
 
 
