@@ -12,6 +12,10 @@ Quiz: Eine Zeile `<!-- quiz: teil-2/uebung-3 -->` in einer Seite wird zur
 Auswahl mit Begründung je Option. Optionen, Begründungen und die richtige Antwort
 stehen nur in der Prüfung der Übung (snippets/<übung>/pruefung.md); Seite und
 Tests lesen dieselbe Quelle. Die Auswahl braucht kein JavaScript und kein Python.
+
+Dein Fortschritt: Welche Übungen jeder Teil hat (Titel, Seite, Anker), entsteht in
+kurs/fortschritt.py und steht als JSON in jeder Seite (overrides/main.html).
+docs/assets/kurs-fortschritt.js liest es und zeigt, was im Browser bestanden ist.
 """
 
 import ast
@@ -22,6 +26,7 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
+from kurs.fortschritt import uebungen_je_teil
 from kurs.programme import als_datei, attribute, programme
 from kurs.zusammensetzen import WURZEL, python_code
 
@@ -105,8 +110,24 @@ def erklaerung_nur_beim_ersten_mal(html_text: str) -> str:
     return ABKUERZUNG.sub(einmal, html_text)
 
 
+def on_env(env, config, files):
+    # Einmal je Build; overrides/main.html schreibt es in jede Seite.
+    env.globals["kurs_uebungen"] = uebungen_je_teil(config["docs_dir"])
+    return env
+
+
+def anker_pruefen(html_text: str, page, config) -> None:
+    """Jeder Anker der Übungsliste steht als id in seiner Seite; sonst zeigten die Links der
+    Startseite und die Häkchen im Inhaltsverzeichnis ins Leere."""
+    for teil in uebungen_je_teil(config["docs_dir"]):
+        for uebung in teil["uebungen"]:
+            if page.url == uebung["seite"] and f'id="{uebung["anker"]}"' not in html_text:
+                raise PluginError(f"{page.file.src_path}: Anker {uebung['anker']!r} für {uebung['name']} fehlt")
+
+
 def on_page_content(html_text, page, config, files):
     html_text = erklaerung_nur_beim_ersten_mal(html_text)
+    anker_pruefen(html_text, page, config)
     # Code bleibt aus dem Suchindex: Gesucht wird im Text, und der Index bleibt klein.
     html_text = CODEBLOCK.sub(lambda m: f"{m[0]} data-search-exclude", html_text)
     daten = page.meta.get("kurs_programme")
