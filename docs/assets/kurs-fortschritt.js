@@ -41,10 +41,12 @@
 
   function hakenSetzen(bestanden) {
     const hier = location.pathname.replace(/index\.html$/, "");
+    // Beide Inhaltsverzeichnisse: links (schmale Fenster) und rechts. Material macht mit der
+    // Instant-Navigation aus href="#anker" eine volle Adresse; darum vergleichen wir Pfad und Anker.
+    const links = [...document.querySelectorAll("a.md-nav__link")].filter((a) => a.pathname === hier && a.hash);
     for (const uebung of alleUebungen()) {
       if (!bestanden[uebung.name] || adresse(uebung).pathname !== hier) continue;
-      // Beide Inhaltsverzeichnisse: links (schmale Fenster) und rechts.
-      for (const link of document.querySelectorAll(`a.md-nav__link[href="#${CSS.escape(uebung.anker)}"]`)) {
+      for (const link of links.filter((a) => decodeURIComponent(a.hash.slice(1)) === uebung.anker)) {
         const text = link.querySelector(".md-ellipsis") ?? link;
         if (text.querySelector(".kurs-haken")) continue;
         const haken = document.createElement("span");
