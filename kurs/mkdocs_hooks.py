@@ -112,7 +112,10 @@ def erklaerung_nur_beim_ersten_mal(html_text: str) -> str:
 
 def on_env(env, config, files):
     # Einmal je Build; overrides/main.html schreibt es in jede Seite.
-    env.globals["kurs_uebungen"] = uebungen_je_teil(config["docs_dir"])
+    try:
+        env.globals["kurs_uebungen"] = uebungen_je_teil(config["docs_dir"])
+    except ValueError as fehler:  # eine Übung ohne Überschrift: klare Meldung statt Traceback
+        raise PluginError(str(fehler)) from None
     return env
 
 
