@@ -10,6 +10,8 @@
 - Übungstabelle: `<!-- uebungen-tabelle -->` wird zur Tabelle aller Übungen.
 - Glossar: docs/glossar.md ist die eine Quelle der Begriffe; jede andere Seite bekommt
   daraus Abkürzungen (`*[Begriff]: Bedeutung`), die Material beim Zeigen erklärt.
+- Dein Fortschritt: Die Übungsliste (kurs/fortschritt.py) steht als JSON in jeder Seite
+  (overrides/main.html); docs/assets/kurs-fortschritt.js zeigt, was bestanden ist.
 """
 
 import html
@@ -24,6 +26,7 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
 
 from kurs import notebooks
+from kurs.fortschritt import uebungen_je_teil
 from kurs.modell import NOTEBOOKS, Kurs, ModellFehler
 
 QUIZ = re.compile(r"^<!-- quiz: (?P<uebung>[\w/-]+) -->$", re.M)
@@ -62,9 +65,9 @@ def on_files(files, config):
     return files
 
 
-def quiz_html(uebung: str) -> str:
-    quiz = _kurs.uebung(uebung).quiz
-    gruppe = "quiz-" + uebung.replace("/", "-")
+def quiz_html(gruppe: str, quiz) -> str:
+    """Eine Auswahl als Radio-Gruppe mit der id `gruppe`: Die Begründung jeder Option erscheint
+    mit CSS, sobald sie gewählt ist (docs/assets/kurs.css); ohne JavaScript und ohne Python."""
     zeilen = [f'<fieldset class="quiz" id="{gruppe}">', "<legend>Wähle eine Option; die Begründung erscheint darunter.</legend>"]
     for wahl, option in quiz.optionen.items():
         urteil = "Richtig." if wahl == quiz.richtig else "Passt nicht."
@@ -102,7 +105,8 @@ def on_page_markdown(markdown, page, config, files):
             page.edit_url = None  # Das Notebook wird gebaut; zu bearbeiten sind docs/ und snippets/.
             return markdown
         page.meta["kurs_bloecke"] = _kurs.bloecke_der_seite(Path(page.file.abs_src_path), markdown)
-        ergebnis = QUIZ.sub(lambda m: quiz_html(m["uebung"]), markdown)
+        ergebnis = QUIZ.sub(lambda m: quiz_html("quiz-" + m["uebung"].replace("/", "-"),
+                                                _kurs.uebung(m["uebung"]).quiz), markdown)
     except ModellFehler as exc:
         raise PluginError(str(exc)) from None
     except KeyError as exc:
@@ -144,8 +148,23 @@ def attribute(nummer: int, block) -> str:
     return " ".join(f'{name}="{html.escape(str(wert), quote=True)}"' for name, wert in werte.items())
 
 
+def on_env(env, config, files):
+    env.globals["kurs_uebungen"] = uebungen_je_teil(_kurs)  # overrides/main.html schreibt es in jede Seite
+    return env
+
+
+def anker_pruefen(html_text: str, page) -> None:
+    """Jeder Anker der Übungsliste steht als id in seiner Seite; sonst zeigten die Links der
+    Startseite und die Häkchen im Inhaltsverzeichnis ins Leere."""
+    for teil in uebungen_je_teil(_kurs):
+        for uebung in teil["uebungen"]:
+            if page.url == uebung["seite"] and f'id="{uebung["anker"]}"' not in html_text:
+                raise PluginError(f"{page.file.src_path}: Anker {uebung['anker']!r} für {uebung['name']} fehlt")
+
+
 def on_page_content(html_text, page, config, files):
     html_text = erklaerung_nur_beim_ersten_mal(html_text)
+    anker_pruefen(html_text, page)
     # Code bleibt aus dem Suchindex: Gesucht wird im Text, und der Index bleibt klein.
     html_text = CODEBLOCK.sub(lambda m: f"{m[0]} data-search-exclude", html_text)
     bloecke = page.meta.get("kurs_bloecke")

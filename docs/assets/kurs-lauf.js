@@ -99,6 +99,7 @@
     const original = code.innerHTML;
     const { lauf: nummer, uebung: name, rolle } = block.dataset;
     const istVorlage = rolle === "vorlage";
+    // Derselbe Schlüssel in kurs-fortschritt.js: „Fortschritt zurücksetzen“ löscht ihn.
     const speicher = istVorlage ? `kurs:${name}` : null;
 
     code.contentEditable = "plaintext-only";
@@ -142,7 +143,7 @@
     }
 
     // `auftrag` ist "lauf" oder "pruefe"; `teile` bekommt die Daten des Blocks und seiner
-    // Übung und gibt zurück, was kurs/lauf.py zusammensetzt.
+    // Übung und gibt zurück, was kurs/lauf.py zusammensetzt. Ergibt true, wenn es klappte.
     async function starte(auftrag, teile, titelOk) {
       const knoepfe = (laeuft) => {
         ausfuehrenKnopf.disabled = laeuft;
@@ -158,7 +159,7 @@
         knoepfe(false);
         zeige("fehler", "Fehler", `Die Daten dieser Seite ließen sich nicht laden (${fehler.message}). ` +
           "Bist du offline? Versuch es noch einmal.");
-        return;
+        return false;
       }
       const programm = daten.bloecke[Number(nummer)];
       const e = await ausfuehren(auftrag, teile(programm, daten.uebungen[name]),
@@ -170,6 +171,7 @@
       } else {
         zeige("ok", titelOk(e.ausgabe, programm), e.ausgabe || "(keine Ausgabe)");
       }
+      return e.ok;
     }
 
     const text = () => code.textContent;
@@ -195,8 +197,12 @@
           : ausgabe === programm.ausgabe ? "Ausgabe (wie auf der Seite)" : "Ausgabe (anders als auf der Seite)");
     }
 
-    function pruefenKlick() {
-      return starte("pruefe", (p, uebung) => [uebung.kontext, text(), uebung.pruefung], () => "Bestanden");
+    async function pruefenKlick() {
+      const bestanden = await starte("pruefe", (p, uebung) => [uebung.kontext, text(), uebung.pruefung],
+        () => "Bestanden");
+      // Nur „Prüfen“ an deiner Lösung zählt für deinen Fortschritt (kurs-fortschritt.js merkt es sich),
+      // nicht die Musterlösung oder die Prüfung, die du unter „Lösung“ ausführst.
+      if (bestanden) document.dispatchEvent(new CustomEvent("kurs:bestanden", { detail: { uebung: name } }));
     }
 
     ausfuehrenKnopf.addEventListener("click", ausfuehrenKlick);

@@ -1,0 +1,114 @@
+// Dein Fortschritt: was du in diesem Browser bestanden hast. Nur localStorage, kein
+// Server, kein Cookie. Gemerkt wird
+//   - eine Übung, sobald ihr „Prüfen“ besteht (kurs-lauf.js meldet das als "kurs:bestanden");
+//   - eine Auswahlfrage (fieldset.quiz mit id), sobald die richtige Option gewählt ist.
+// Die Startseite zählt je Teil und verlinkt, was offen ist; das Inhaltsverzeichnis eines
+// Teils bekommt ein Häkchen an jeder bestandenen Übung. Welche Übungen es gibt, steht als
+// JSON in jeder Seite (#kurs-uebungen, aus kurs/fortschritt.py): hier ist nichts davon fest.
+(() => {
+  "use strict";
+
+  const SCHLUESSEL = "kurs:fortschritt";
+  // Unter diesem Schlüssel speichert kurs-lauf.js deine Lösung einer Übung.
+  const loesungSchluessel = (name) => `kurs:${name}`;
+  // Dieses Skript liegt in <Wurzel>/assets/; die Adressen der Übungsliste sind relativ zur Wurzel.
+  const WURZEL = new URL("../", document.currentScript.src);
+  const TEILE = JSON.parse(document.getElementById("kurs-uebungen").textContent);
+  const alleUebungen = () => TEILE.flatMap((teil) => teil.uebungen);
+
+  // { uebungen: { "teil-1/uebung-1": true, … }, fragen: { "quiz-teil-1-uebung-3": true, … } }
+  function lesen() {
+    try {
+      const daten = JSON.parse(localStorage.getItem(SCHLUESSEL)) ?? {};
+      return { uebungen: daten.uebungen ?? {}, fragen: daten.fragen ?? {} };
+    } catch {
+      return { uebungen: {}, fragen: {} }; // ein kaputter Eintrag soll die Seite nicht stören
+    }
+  }
+
+  // Nur dazu, nie weg: Ein Häkchen heißt „hat einmal bestanden“ (so steht es auf der Startseite).
+  function merken(art, name) {
+    const daten = lesen();
+    if (daten[art][name]) return;
+    daten[art][name] = true;
+    localStorage.setItem(SCHLUESSEL, JSON.stringify(daten));
+    seiteZeigen();
+  }
+
+  function adresse(uebung) {
+    return new URL(`${uebung.seite}#${uebung.anker}`, WURZEL);
+  }
+
+  function hakenSetzen(bestanden) {
+    const hier = location.pathname.replace(/index\.html$/, "");
+    // Beide Inhaltsverzeichnisse: links (schmale Fenster) und rechts. Material macht mit der
+    // Instant-Navigation aus href="#anker" eine volle Adresse; darum vergleichen wir Pfad und Anker.
+    const links = [...document.querySelectorAll("a.md-nav__link")].filter((a) => a.pathname === hier && a.hash);
+    for (const uebung of alleUebungen()) {
+      if (!bestanden[uebung.name] || adresse(uebung).pathname !== hier) continue;
+      for (const link of links.filter((a) => decodeURIComponent(a.hash.slice(1)) === uebung.anker)) {
+        const text = link.querySelector(".md-ellipsis") ?? link;
+        if (text.querySelector(".kurs-haken")) continue;
+        const haken = document.createElement("span");
+        haken.className = "kurs-haken";
+        haken.innerHTML = '<span aria-hidden="true">✓</span><span class="kurs-unsichtbar">Bestanden:</span> ';
+        text.prepend(haken);
+      }
+    }
+  }
+
+  function startseiteZeigen(bestanden) {
+    const kasten = document.querySelector(".kurs-fortschritt");
+    if (!kasten) return;
+    kasten.querySelector(".kurs-fortschritt-teile").replaceChildren(...TEILE.map((teil) => {
+      const offen = teil.uebungen.filter((uebung) => !bestanden[uebung.name]);
+      const zahl = document.createElement("strong");
+      zahl.textContent = `${teil.teil}: ${teil.uebungen.length - offen.length} von ` +
+        `${teil.uebungen.length} Übungen bestanden`;
+      const zeile = document.createElement("li");
+      zeile.append(zahl, offen.length ? ". Offen: " : ". Alles bestanden.");
+      offen.forEach((uebung, i) => {
+        const link = document.createElement("a");
+        link.href = adresse(uebung).href;
+        link.textContent = uebung.titel;
+        zeile.append(...(i ? [", ", link] : [link]));
+      });
+      return zeile;
+    }));
+    kasten.hidden = false; // ohne JavaScript bleibt der Kasten unsichtbar
+  }
+
+  function seiteZeigen() {
+    const { uebungen } = lesen();
+    startseiteZeigen(uebungen);
+    hakenSetzen(uebungen);
+  }
+
+  // Die Listener hängen am Dokument: Sie gelten auch für Inhalte der Instant-Navigation.
+  document.addEventListener("kurs:bestanden", ({ detail }) => merken("uebungen", detail.uebung));
+
+  // Jede Auswahl in der Form von quiz_html (kurs/mkdocs_hooks.py), auch künftige Fragen:
+  // Die Begründung der richtigen Option trägt die Klasse quiz-richtig.
+  document.addEventListener("change", ({ target }) => {
+    const frage = target.closest?.("fieldset.quiz[id]");
+    if (!frage || target.type !== "radio" || !target.checked) return;
+    if (target.closest(".quiz-option")?.querySelector(".quiz-richtig")) merken("fragen", frage.id);
+  });
+
+  document.addEventListener("click", ({ target }) => {
+    if (!target.closest?.("[data-kurs-zuruecksetzen]")) return;
+    if (!confirm("Deinen Fortschritt und deine gespeicherten Lösungen in diesem Browser löschen?")) return;
+    localStorage.removeItem(SCHLUESSEL);
+    for (const uebung of alleUebungen()) localStorage.removeItem(loesungSchluessel(uebung.name));
+    seiteZeigen();
+    const meldung = document.querySelector(".kurs-fortschritt-meldung");
+    if (meldung) meldung.textContent = "Gelöscht: Fortschritt und gespeicherte Lösungen.";
+  });
+
+  // Eine andere Seite des Kurses in einem zweiten Tab hat etwas bestanden.
+  window.addEventListener("storage", ({ key }) => (key === SCHLUESSEL || key === null) && seiteZeigen());
+
+  // Material meldet jede Seite über document$, auch nach der Instant-Navigation.
+  if (window.document$) window.document$.subscribe(seiteZeigen);
+  else seiteZeigen();
+})();

@@ -1,0 +1,184 @@
+"""Dein Fortschritt im Browser (docs/assets/kurs-fortschritt.js): Was „Prüfen“ besteht und
+welche Auswahlfrage richtig beantwortet ist, merkt sich der Browser; die Startseite zählt
+es je Teil, das Inhaltsverzeichnis zeigt ein Häkchen, und „Fortschritt zurücksetzen“ löscht es."""
+
+import re
+
+from kurs.fortschritt import uebungen_je_teil
+from kurs.mkdocs_hooks import quiz_html
+from kurs.modell import WURZEL, Kurs
+
+AXE = WURZEL / "tests" / "browser" / "vendor" / "axe.min.js"
+KURS = Kurs()
+TEILE = uebungen_je_teil(KURS)
+# Der Schlüssel, unter dem kurs-fortschritt.js alles ablegt (README, „Dein Fortschritt“).
+FORTSCHRITT = "kurs:fortschritt"
+
+
+def uebung_daten(name: str) -> dict:
+    return next(u for teil in TEILE for u in teil["uebungen"] if u["name"] == name)
+
+
+def vorlage(page, name: str):
+    return page.locator(f'.language-python.highlight[data-uebung="{name}"][data-rolle="vorlage"]')
+
+
+def setze_code(page, name: str, code: str) -> None:
+    # Wie Tippen: kurs-lauf.js speichert bei jedem input-Ereignis.
+    vorlage(page, name).locator("code").evaluate(
+        "(el, t) => { el.textContent = t; el.dispatchEvent(new Event('input')); }", code)
+
+
+def pruefen(page, name: str) -> str:
+    """Der Titel des Ergebnisses nach „Prüfen“: „Bestanden“ oder „Nicht bestanden“."""
+    block = vorlage(page, name)
+    erg = block.locator("xpath=following-sibling::div[contains(@class,'kurs-ergebnis')][1]")
+    erg.evaluate("el => el.replaceChildren()")
+    block.locator("xpath=following-sibling::div[contains(@class,'kurs-leiste')][1]").get_by_role(
+        "button", name="Prüfen").click()
+    page.wait_for_function("el => el.classList.contains('kurs-ok') || el.classList.contains('kurs-fehler')",
+                           arg=erg.element_handle(), timeout=60_000)
+    return erg.locator(".kurs-ergebnis-titel").text_content()
+
+
+def toc_eintrag(page, name: str):
+    """Der Eintrag der Übung im rechten Inhaltsverzeichnis."""
+    return page.locator(".md-sidebar--secondary a.md-nav__link").filter(
+        has_text=uebung_daten(name)["titel"])
+
+
+def zeilen(page) -> list[str]:
+    page.wait_for_selector(".kurs-fortschritt:not([hidden])")
+    return page.locator(".kurs-fortschritt-teile > li").all_inner_texts()
+
+
+def offene_links(page, teil: int) -> list[str]:
+    return page.locator(".kurs-fortschritt-teile > li").nth(teil).locator("a").all_inner_texts()
+
+
+def axe(page) -> list[str]:
+    page.add_script_tag(path=AXE)
+    return page.evaluate("""async () => (await axe.run(document, { resultTypes: ["violations"] })).violations
+        .filter(v => ["moderate", "serious", "critical"].includes(v.impact)).map(v => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map(n => n.target.join(" ") + " " + (n.failureSummary || "")).join("; ")})`)""")
+
+
+def test_pruefen_bestanden_gibt_haekchen_und_die_startseite_zaehlt_es(neuer_besuch):
+    besuch = neuer_besuch("dark")
+    page = besuch.page
+    name = "teil-1/uebung-1"
+    page.goto(besuch.basis + "teil-1/", wait_until="networkidle")
+    assert toc_eintrag(page, name).locator(".kurs-haken").count() == 0
+
+    setze_code(page, name, KURS.uebung(name).loesung)
+    assert pruefen(page, name) == "Bestanden"
+    assert toc_eintrag(page, name).locator(".kurs-haken").count() == 1
+    assert toc_eintrag(page, name).inner_text().startswith("✓")
+    # Ehrlich heißt hier: einmal bestanden bleibt bestanden, auch wenn die Lösung danach nicht mehr stimmt.
+    setze_code(page, name, KURS.uebung(name).vorlage)
+    assert pruefen(page, name) == "Nicht bestanden"
+    assert toc_eintrag(page, name).locator(".kurs-haken").count() == 1
+    # Neu geladen (ohne den Tooltip des eben gedrückten Knopfs, den axe-core anmahnt): Das Häkchen bleibt.
+    page.reload(wait_until="networkidle")
+    assert toc_eintrag(page, name).locator(".kurs-haken").count() == 1
+    assert not axe(page)
+
+    # Zur Startseite mit der Instant-Navigation, dann neu geladen: Beide Male zählt sie die Übung.
+    page.evaluate("window.__ohne_neuladen = true")
+    page.locator("nav.md-nav--primary a.md-nav__link").first.click()
+    page.wait_for_selector(".kurs-fortschritt:not([hidden])")
+    assert page.evaluate("window.__ohne_neuladen === true")
+    for _ in range(2):
+        assert zeilen(page) == [
+            f"Teil 1: 1 von {len(TEILE[0]['uebungen'])} Übungen bestanden. Offen: "
+            + ", ".join(u["titel"] for u in TEILE[0]["uebungen"][1:]),
+            f"Teil 2: 0 von {len(TEILE[1]['uebungen'])} Übungen bestanden. Offen: "
+            + ", ".join(u["titel"] for u in TEILE[1]["uebungen"]),
+        ]
+        page.reload(wait_until="networkidle")
+    assert not axe(page)
+
+    # Ein offener Link führt zur Überschrift seiner Übung, und dort steht das Häkchen der ersten.
+    page.get_by_role("link", name=TEILE[0]["uebungen"][1]["titel"]).click()
+    page.wait_for_url(f"**/teil-1/#{TEILE[0]['uebungen'][1]['anker']}")
+    page.wait_for_selector(".md-sidebar--secondary .kurs-haken")
+    assert toc_eintrag(page, name).locator(".kurs-haken").count() == 1
+    assert page.locator(".md-sidebar--secondary .kurs-haken").count() == 1
+    assert not besuch.fremde and not besuch.fehler, (besuch.fremde, besuch.fehler)
+
+
+def test_richtige_antwort_im_quiz_wird_gemerkt_falsche_nicht(neuer_besuch):
+    besuch = neuer_besuch("light")
+    page = besuch.page
+    uebung = "teil-2/uebung-3"
+    quiz = KURS.uebung(uebung).quiz
+    optionen, richtig = quiz.optionen, quiz.richtig
+    falsch = next(o for o in optionen if o != richtig)
+    frage = f"quiz-{uebung.replace('/', '-')}"
+    page.goto(besuch.basis + "teil-2/", wait_until="networkidle")
+    gemerkt = f"() => JSON.parse(localStorage.getItem('{FORTSCHRITT}') ?? '{{}}').fragen ?? {{}}"
+
+    page.locator(f"#{frage}-{falsch}").check()
+    assert page.evaluate(gemerkt) == {}
+    page.locator(f"#{frage}-{richtig}").check()
+    assert page.evaluate(gemerkt) == {frage: True}
+
+    # Jede Frage in derselben Form, etwa „Kurz geprüft“ nach einem Schritt, mit eigener id.
+    neu = "kurz-geprueft-teil-2-schritt-1"
+    page.locator("article").evaluate("(el, h) => el.insertAdjacentHTML('beforeend', h)",
+                                     quiz_html(neu, quiz))
+    page.locator(f"#{neu}-{falsch}").check()
+    assert neu not in page.evaluate(gemerkt)
+    page.locator(f"#{neu}-{richtig}").check()
+    assert page.evaluate(gemerkt) == {frage: True, neu: True}
+
+    # Die Auswahl allein ist nicht die Prüfung der Übung: Sie zählt nicht als bestanden.
+    page.goto(besuch.basis, wait_until="networkidle")
+    assert zeilen(page)[1].startswith("Teil 2: 0 von ")
+    assert not besuch.fremde and not besuch.fehler, (besuch.fremde, besuch.fehler)
+
+
+def test_zuruecksetzen_loescht_nach_bestaetigung_und_sonst_nichts(neuer_besuch):
+    besuch = neuer_besuch("light")
+    page = besuch.page
+    name = "teil-2/uebung-1"
+    eigene = "# meine halbe Lösung\n"
+    page.goto(besuch.basis + "teil-2/", wait_until="networkidle")
+    setze_code(page, name, eigene)
+    # Bestanden ohne Pyodide: das Ereignis, das kurs-lauf.js nach bestandenem „Prüfen“ sendet
+    # (der erste Test prüft den echten Weg).
+    page.evaluate("n => document.dispatchEvent(new CustomEvent('kurs:bestanden', { detail: { uebung: n } }))", name)
+    page.goto(besuch.basis, wait_until="networkidle")
+    vorher = zeilen(page)
+    assert vorher[1].startswith("Teil 2: 1 von "), vorher
+    knopf = page.get_by_role("button", name="Fortschritt zurücksetzen")
+
+    meldungen = []
+    page.once("dialog", lambda dialog: (meldungen.append(dialog.message), dialog.dismiss()))
+    knopf.click()
+    assert meldungen and "löschen" in meldungen[0], meldungen
+    assert zeilen(page) == vorher
+    page.goto(besuch.basis + "teil-2/", wait_until="networkidle")
+    assert vorlage(page, name).locator("code").text_content() == eigene
+
+    page.goto(besuch.basis, wait_until="networkidle")
+    page.once("dialog", lambda dialog: dialog.accept())
+    knopf.click()
+    assert all(re.match(r"Teil \d+: 0 von \d+ Übungen bestanden", z) for z in zeilen(page)), zeilen(page)
+    assert page.get_by_role("status").inner_text() == "Gelöscht: Fortschritt und gespeicherte Lösungen."
+    page.reload(wait_until="networkidle")
+    assert zeilen(page)[1].startswith("Teil 2: 0 von ")
+    page.goto(besuch.basis + "teil-2/", wait_until="networkidle")
+    assert vorlage(page, name).locator("code").text_content() == KURS.uebung(name).vorlage
+    assert not besuch.fremde and not besuch.fehler, (besuch.fremde, besuch.fehler)
+
+
+def test_ohne_javascript_liest_sich_die_startseite_wie_vorher(chromium, basis):
+    kontext = chromium.new_context(java_script_enabled=False)
+    try:
+        page = kontext.new_page()
+        page.goto(basis)
+        assert page.locator(".kurs-fortschritt").is_hidden()
+        assert "Dein Fortschritt" not in page.inner_text("article")
+        assert page.get_by_role("button", name="Fortschritt zurücksetzen").count() == 0
+    finally:
+        kontext.close()
