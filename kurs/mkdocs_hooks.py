@@ -22,6 +22,7 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
+from kurs import kurz_geprueft
 from kurs.programme import als_datei, attribute, programme
 from kurs.zusammensetzen import WURZEL, python_code
 
@@ -72,6 +73,7 @@ def abkuerzungen(docs_dir: str | Path) -> str:
 
 def on_page_markdown(markdown, page, config, files):
     ergebnis = QUIZ.sub(lambda m: quiz_html(m["uebung"]), markdown)
+    ergebnis = kurz_geprueft.einsetzen(ergebnis, page.file.src_path)  # „Kurz geprüft“ nach jedem Schritt
     page.meta["kurs_programme"] = programme(ergebnis)
     if page.file.src_uri != "glossar.md":
         ergebnis += "\n\n" + abkuerzungen(config["docs_dir"]) + "\n"
