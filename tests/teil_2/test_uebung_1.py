@@ -64,7 +64,7 @@ FALSCHE_LOESUNGEN = {
 
 class TestUebung(UebungsTests):
     UEBUNG = Uebung("teil-2/uebung-1")
-    VORLAGE_MELDUNG = "bestellen soll die ID der Bestellung zurückgeben"
+    VORLAGE_MELDUNG = "Nach einer Bestellung erwarte ich genau eine Outbox-Zeile"
     FALSCHE_LOESUNGEN = FALSCHE_LOESUNGEN
 
     def test_anders_formatiertes_json_besteht(self):
