@@ -22,7 +22,8 @@ def test_teil_2_hat_seine_diagramme_und_die_quiz_auswahl(site):
     html = seite(site, "teil-2")
     assert html.count('class="mermaid"') >= 3
     assert len(re.findall(r'<input type="radio" name="quiz-teil-2-uebung-3"', html)) == 4
-    assert html.count('class="quiz-erklaerung quiz-richtig"') == 1
+    uebung_3 = html.split('<fieldset class="quiz" id="quiz-teil-2-uebung-3">', 1)[1].split("</fieldset>", 1)[0]
+    assert uebung_3.count('class="quiz-erklaerung quiz-richtig"') == 1
 
 
 def test_loesungen_und_pruefungen_sind_eingeklappt(site):
@@ -33,7 +34,7 @@ def test_loesungen_und_pruefungen_sind_eingeklappt(site):
 
 def test_ausgaben_sind_beschriftet(site):
     html = seite(site, "teil-2")
-    assert html.count('<span class="filename">Ausgabe</span>') == 2
+    assert html.count('<span class="filename">Ausgabe</span>') == 4
 
 
 # --- Interne Links und Anker ---------------------------------------------
