@@ -5,8 +5,9 @@
 - Ausführen im Browser: Jeder Python-Block bekommt `data-lauf` mit seiner Nummer; was er
   ausführt, steht in programme.json neben der Seite. docs/assets/kurs-lauf.js führt es mit
   Pyodide und kurs/lauf.py aus, wie die Tests.
-- Quiz: Eine Zeile `<!-- quiz: teil-2/uebung-3 -->` wird zur Auswahl mit Begründung je
-  Option, aus denselben Daten wie die Prüfung der Übung. Ohne JavaScript und ohne Python.
+- Auswahlfragen: `<!-- quiz: teil-2/uebung-3 -->` (aus der Prüfung der Übung) und
+  `<!-- kurz-geprueft: teil-1/schritt-2 -->` (eine Frage nach jedem Schritt) werden zur
+  Auswahl mit Erklärung je Option. Ohne JavaScript und ohne Python.
 - Übungstabelle: `<!-- uebungen-tabelle -->` wird zur Tabelle aller Übungen.
 - Glossar: docs/glossar.md ist die eine Quelle der Begriffe; jede andere Seite bekommt
   daraus Abkürzungen (`*[Begriff]: Bedeutung`), die Material beim Zeigen erklärt.
@@ -27,9 +28,11 @@ from mkdocs.structure.files import File
 
 from kurs import notebooks
 from kurs.fortschritt import uebungen_je_teil
-from kurs.modell import NOTEBOOKS, Kurs, ModellFehler
+from kurs.modell import KURZ_GEPRUEFT, NOTEBOOKS, QUIZ, Kurs, ModellFehler, Quiz
 
-QUIZ = re.compile(r"^<!-- quiz: (?P<uebung>[\w/-]+) -->$", re.M)
+# Was wie eine Auswahl-Zeile aussieht: Bleibt davon etwas übrig, ist sie vertippt.
+AUSWAHL_VERSUCH = re.compile(r"<!--\s*(quiz|kurz)", re.I)
+INLINE_CODE = re.compile(r"`([^`]+)`")
 UEBUNGEN_TABELLE = "<!-- uebungen-tabelle -->"
 PROGRAMME = "programme.json"
 
@@ -65,22 +68,41 @@ def on_files(files, config):
     return files
 
 
-def quiz_html(gruppe: str, quiz) -> str:
-    """Eine Auswahl als Radio-Gruppe mit der id `gruppe`: Die Begründung jeder Option erscheint
-    mit CSS, sobald sie gewählt ist (docs/assets/kurs.css); ohne JavaScript und ohne Python."""
-    zeilen = [f'<fieldset class="quiz" id="{gruppe}">', "<legend>Wähle eine Option; die Begründung erscheint darunter.</legend>"]
+def _text(text: str) -> str:
+    # Im HTML-Block wirkt kein Markdown: `Code` wird hier zu <code>.
+    return INLINE_CODE.sub(r"<code>\1</code>", html.escape(text))
+
+
+def quiz_html(quiz: Quiz) -> str:
+    """Eine Auswahl als Radio-Gruppe: Die Erklärung jeder Option erscheint mit CSS, sobald sie
+    gewählt ist (docs/assets/kurs.css), und ein Screenreader liest sie vor (aria-live)."""
+    legende = _text(quiz.frage) if quiz.frage else "Wähle eine Option; die Begründung erscheint darunter."
+    art_der_frage = "quiz kurz-geprueft" if quiz.frage else "quiz"
+    zeilen = [f'<fieldset class="{art_der_frage}" id="{quiz.gruppe}">', f"<legend>{legende}</legend>"]
     for wahl, option in quiz.optionen.items():
         urteil = "Richtig." if wahl == quiz.richtig else "Passt nicht."
         art = "quiz-richtig" if wahl == quiz.richtig else "quiz-falsch"
         zeilen += [
             '<div class="quiz-option">',
-            f'<input type="radio" name="{gruppe}" id="{gruppe}-{wahl}" value="{wahl}">',
-            f'<label for="{gruppe}-{wahl}"><strong>{wahl}</strong> {html.escape(option["text"])}</label>',
-            f'<p class="quiz-erklaerung {art}"><strong>{urteil}</strong> {html.escape(option["begruendung"])}</p>',
+            f'<input type="radio" name="{quiz.gruppe}" id="{quiz.gruppe}-{wahl}" value="{wahl}">',
+            f'<label for="{quiz.gruppe}-{wahl}"><strong>{wahl}</strong> {_text(option["text"])}</label>',
+            f'<p class="quiz-erklaerung {art}" aria-live="polite"><strong>{urteil}</strong> '
+            f'{_text(option["erklaerung"])}</p>',
             "</div>",
         ]
     zeilen.append("</fieldset>")
     return "\n".join(zeilen)
+
+
+def auswahl_einsetzen(kurs: Kurs, markdown: str, wo: str) -> str:
+    """Ersetzt jede Auswahl-Zeile durch ihre Auswahl; eine vertippte Zeile bricht den Build ab."""
+    markdown = re.sub(QUIZ.pattern, lambda m: quiz_html(kurs.uebung(m["uebung"]).quiz), markdown, flags=re.M)
+    markdown = re.sub(KURZ_GEPRUEFT.pattern, lambda m: quiz_html(kurs.frage(m["name"])), markdown, flags=re.M)
+    if rest := AUSWAHL_VERSUCH.search(markdown):
+        zeile = markdown[rest.start():].split("\n", 1)[0]
+        raise PluginError(f"{wo}: Zeile nicht erkannt: {zeile!r}. Form, allein in einer Zeile: "
+                          "<!-- quiz: teil-2/uebung-3 --> oder <!-- kurz-geprueft: teil-2/schritt-1 -->")
+    return markdown
 
 
 def uebungen_tabelle() -> str:
@@ -105,14 +127,11 @@ def on_page_markdown(markdown, page, config, files):
             page.edit_url = None  # Das Notebook wird gebaut; zu bearbeiten sind docs/ und snippets/.
             return markdown
         page.meta["kurs_bloecke"] = _kurs.bloecke_der_seite(Path(page.file.abs_src_path), markdown)
-        ergebnis = QUIZ.sub(lambda m: quiz_html("quiz-" + m["uebung"].replace("/", "-"),
-                                                _kurs.uebung(m["uebung"]).quiz), markdown)
+        ergebnis = auswahl_einsetzen(_kurs, markdown, wo)
     except ModellFehler as exc:
         raise PluginError(str(exc)) from None
     except KeyError as exc:
         raise PluginError(f"{wo}: Die Übung {exc} gibt es nicht.") from None
-    if "<!-- quiz" in ergebnis:  # ein vertippter Marker verschwände sonst still
-        raise PluginError(f"{wo}: Quiz-Zeile nicht erkannt; Form: <!-- quiz: teil-2/uebung-3 -->")
     ergebnis = ergebnis.replace(UEBUNGEN_TABELLE, uebungen_tabelle())
     if page.file.src_uri != "glossar.md":
         ergebnis += "\n\n" + abkuerzungen() + "\n"

@@ -15,6 +15,9 @@ Eine Übung ist ein Ordner snippets/<kapitel>/uebung-M/ mit
   kontext.md   (optional) was Lösung und Prüfung voraussetzen, etwa die Queue
   fehler.toml  die Meldung der Vorlage, typische Fehler mit ihrer Meldung und
                richtige Varianten (siehe CONTRIBUTING.md)
+
+Eine Frage „Kurz geprüft“ ist eine Datei snippets/<kapitel>/kurz-geprueft/schritt-K.toml
+mit `frage`, `richtig` und drei oder vier Optionen `[optionen.A]` (`text`, `erklaerung`).
 """
 
 import ast
@@ -36,6 +39,7 @@ WURZEL = Path(__file__).resolve().parent.parent
 
 EINBINDUNG = re.compile(r'^(?P<einzug>\s*)-{1,}8<-{1,}\s+"(?P<ziel>[^"]+)"\s*$')
 QUIZ = re.compile(r"^<!-- quiz: (?P<uebung>[\w/-]+) -->$")
+KURZ_GEPRUEFT = re.compile(r"^<!-- kurz-geprueft: (?P<name>[\w-]+/schritt-\d+) -->$")
 UEBUNG_UEBERSCHRIFT = re.compile(r"^### Übung (?P<nummer>\d+): (?P<titel>.+)$")
 AUSGABE_MARKER = "<!--pytest-codeblocks:expected-output-->"
 # Ein Ausgabe-Block im Quelltext eines Snippets: der Marker, eine Leerzeile, ein Fence.
@@ -115,7 +119,11 @@ class TypischerFehler:
 
 @dataclass(frozen=True)
 class Quiz:
-    optionen: dict  # {"A": {"text": ..., "begruendung": ...}, ...}
+    """Eine Auswahlfrage: die Auswahl einer Übung oder eine Frage „Kurz geprüft“."""
+
+    gruppe: str  # die id der Auswahl auf der Seite: "quiz-teil-2-uebung-3", "kurz-geprueft-teil-1-schritt-2"
+    frage: str | None  # bei einer Übung steht die Frage im Text davor
+    optionen: dict  # {"A": {"text": ..., "erklaerung": ...}, ...}
     richtig: str
 
 
@@ -199,7 +207,7 @@ class Uebung:
         """Typische falsche Lösungen mit ihrer Meldung; bei einem Quiz je falsche Option eine."""
         eigene = self._eintraege("fehler", mit_meldung=True)
         if self.quiz:
-            eigene += [TypischerFehler(f"Option {wahl}", f"{wahl} passt nicht. {option['begruendung']}",
+            eigene += [TypischerFehler(f"Option {wahl}", f"{wahl} passt nicht. {option['erklaerung']}",
                                        kandidat=f'antwort = "{wahl}"\n')
                        for wahl, option in self.quiz.optionen.items() if wahl != self.quiz.richtig]
         return eigene
@@ -231,7 +239,11 @@ class Uebung:
                 ziel = knoten.targets[0]
                 if isinstance(ziel, ast.Name) and ziel.id in ("OPTIONEN", "RICHTIG"):
                     werte[ziel.id] = ast.literal_eval(knoten.value)
-        return Quiz(werte["OPTIONEN"], werte["RICHTIG"]) if len(werte) == 2 else None
+        if len(werte) != 2:
+            return None
+        # In der Prüfung heißt die Erklärung „begruendung“: Sie begründet die Meldung.
+        optionen = {w: {"text": o["text"], "erklaerung": o["begruendung"]} for w, o in werte["OPTIONEN"].items()}
+        return Quiz("quiz-" + self.name.replace("/", "-"), None, optionen, werte["RICHTIG"])
 
     @cached_property
     def definiert(self) -> list[str]:
@@ -280,6 +292,13 @@ class Kapitel:
     @property
     def programme(self) -> list[Programm]:
         return [b for b in self.bloecke if isinstance(b, Programm)]
+
+    @property
+    def fragen(self) -> list[Quiz]:
+        """Die Fragen „Kurz geprüft“ dieses Kapitels, nach Schritt sortiert."""
+        dateien = sorted((self.kurs.snippets / self.name / "kurz-geprueft").glob("schritt-*.toml"),
+                         key=lambda p: int(p.stem.split("-")[-1]) if p.stem.split("-")[-1].isdigit() else 0)
+        return [self.kurs.frage(f"{self.name}/{d.stem}") for d in dateien]
 
 
 @dataclass(frozen=True)
@@ -396,6 +415,44 @@ class Kurs:
     def seiten(self) -> list[Seite]:
         """Jede Seite der gebauten Seite: nav und die Notebook-Seiten."""
         return self.nav + [s for _, s in self.notebook_seiten]
+
+    # --- Fragen „Kurz geprüft“ ---
+
+    def frage(self, name: str) -> Quiz:
+        """Die Frage „Kurz geprüft“ `teil-N/schritt-K`, geprüft; ModellFehler mit Datei, wenn sie kaputt ist."""
+        kapitel, schritt = name.split("/")
+        datei = self.snippets / kapitel / "kurz-geprueft" / f"{schritt}.toml"
+
+        def fehler(text):
+            return self.fehler(datei, None, text)
+
+        try:
+            daten = tomllib.loads(datei.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise fehler("Die Datei gibt es nicht.") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise fehler(f"Das ist kein gültiges TOML ({exc}).") from None
+        for schluessel in ("frage", "richtig", "optionen"):
+            if schluessel not in daten:
+                raise fehler(f"Der Schlüssel „{schluessel}“ fehlt.")
+        if unbekannt := sorted(daten.keys() - {"frage", "richtig", "optionen"}):
+            raise fehler(f"Unbekannte Schlüssel {unbekannt}; erlaubt sind frage, richtig und [optionen.X].")
+        if not isinstance(daten["frage"], str) or not daten["frage"].strip():
+            raise fehler("„frage“ muss ein nicht leerer Text sein.")
+        optionen = daten["optionen"]
+        if not isinstance(optionen, dict) or not 3 <= len(optionen) <= 4:
+            raise fehler(f"Die Frage hat {len(optionen)} Optionen; erlaubt sind 3 oder 4.")
+        for wahl, option in optionen.items():
+            if not re.fullmatch(r"[A-D]", wahl):
+                raise fehler(f"Die Option „{wahl}“ heißt nicht A, B, C oder D.")
+            for schluessel in ("erklaerung", "text"):
+                if not isinstance(option, dict) or not str(option.get(schluessel, "")).strip():
+                    raise fehler(f"Option {wahl}: Der Schlüssel „{schluessel}“ fehlt oder ist leer.")
+            if unbekannt := sorted(option.keys() - {"text", "erklaerung"}):
+                raise fehler(f"Option {wahl}: Unbekannte Schlüssel {unbekannt}; erlaubt sind text und erklaerung.")
+        if daten["richtig"] not in optionen:
+            raise fehler(f"richtig = {daten['richtig']!r}, aber die Optionen heißen {', '.join(optionen)}.")
+        return Quiz("kurz-geprueft-" + name.replace("/", "-"), daten["frage"], optionen, daten["richtig"])
 
     # --- Glossar ---
 

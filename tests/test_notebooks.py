@@ -1,20 +1,23 @@
 """Die Übungs-Notebooks (kurs/notebooks.py): aus dem Kursmodell, gültig nach nbformat, in
 einem echten Kernel ausgeführt, und als Seite im Stil der übrigen Seiten.
 
-Der Kernel läuft einmal für alles: Er startet beim Sammeln (im_hintergrund) und führt
-jedes Notebook zweimal aus, mit den Vorlagen und mit den Musterlösungen.
+Der Kernel läuft einmal für alles, in einem eigenen Prozess, der beim Sammeln startet
+(im_hintergrund): Er führt jedes Notebook zweimal aus, mit den Vorlagen und mit den
+Musterlösungen.
 """
 
-import asyncio
 import copy
 import re
-import threading
+import shutil
+import subprocess
+import sys
+import tempfile
 from html.parser import HTMLParser
+from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
 
 from kurs import notebooks
 from kurs.modell import Kurs
@@ -100,7 +103,10 @@ _kernel = {}
 
 
 def im_hintergrund():
-    """Alle Notebooks, mit Vorlagen und mit Lösungen, hintereinander in einem Kernel."""
+    """Alle Notebooks, mit Vorlagen und mit Lösungen, hintereinander in einem Kernel.
+
+    Ein eigener Prozess (jupyter execute), gestartet beim Sammeln: Er läuft nebenher.
+    """
     teile, zellen_alle = [], []
     for kapitel in KAPITEL:
         nb = notebooks.notebook(KURS, kapitel)
@@ -113,27 +119,23 @@ def im_hintergrund():
             zellen_alle += kopie["cells"]
     for nummer, zelle in enumerate(zellen_alle):
         zelle["id"] = f"z{nummer}"
-    alles = nbformat.from_dict({**nb, "cells": zellen_alle})
-    client = NotebookClient(alles, timeout=60, kernel_name="python3", allow_errors=True)
-
-    def ausfuehren():
-        try:
-            asyncio.run(client.async_execute())
-        except Exception as exc:  # noqa: BLE001 - der Test meldet es
-            _kernel["fehler"] = exc
-
-    _kernel["faden"] = threading.Thread(target=ausfuehren, daemon=True)
-    _kernel["faden"].start()
-    _kernel["teile"], _kernel["nb"] = teile, alles
+    ordner = Path(tempfile.mkdtemp(prefix="kurs-kernel-"))
+    (ordner / "alle.ipynb").write_text(notebooks.als_text({**nb, "cells": zellen_alle}), encoding="utf-8")
+    _kernel["teile"], _kernel["ordner"] = teile, ordner
+    _kernel["prozess"] = subprocess.Popen(
+        [sys.executable, "-c", "from nbclient.cli import main; main()", "--allow-errors", "--inplace", "--timeout=60", "alle.ipynb"],
+        cwd=ordner, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 
 @pytest.fixture(scope="module")
 def ausgefuehrt():
     if not _kernel:
         im_hintergrund()
-    _kernel["faden"].join(120)
-    assert "fehler" not in _kernel, _kernel.get("fehler")
-    return {name: _kernel["nb"].cells[start:start + anzahl] for name, start, anzahl in _kernel["teile"]}
+    ausgabe, _ = _kernel["prozess"].communicate(timeout=120)
+    assert _kernel["prozess"].returncode == 0, ausgabe
+    nb = nbformat.read(_kernel["ordner"] / "alle.ipynb", as_version=4)
+    shutil.rmtree(_kernel["ordner"], ignore_errors=True)
+    return {name: nb.cells[start:start + anzahl] for name, start, anzahl in _kernel["teile"]}
 
 
 def fehler(zelle):

@@ -2,6 +2,7 @@
 welche Auswahlfrage richtig beantwortet ist, merkt sich der Browser; die Startseite zählt
 es je Teil, das Inhaltsverzeichnis zeigt ein Häkchen, und „Fortschritt zurücksetzen“ löscht es."""
 
+import dataclasses
 import re
 
 from kurs.fortschritt import uebungen_je_teil
@@ -125,7 +126,7 @@ def test_richtige_antwort_im_quiz_wird_gemerkt_falsche_nicht(neuer_besuch):
     # Jede Frage in derselben Form, etwa „Kurz geprüft“ nach einem Schritt, mit eigener id.
     neu = "kurz-geprueft-teil-2-schritt-1"
     page.locator("article").evaluate("(el, h) => el.insertAdjacentHTML('beforeend', h)",
-                                     quiz_html(neu, quiz))
+                                     quiz_html(dataclasses.replace(quiz, gruppe=neu)))
     page.locator(f"#{neu}-{falsch}").check()
     assert neu not in page.evaluate(gemerkt)
     page.locator(f"#{neu}-{richtig}").check()
