@@ -1,6 +1,6 @@
 """Was eine Leserin beim ersten Besuch lädt: Zahlen je Seite, kein Test.
 
-    uv run python -m kurs.benchmark_browser
+    uv run python benchmarks/seitengewicht.py
 
 Baut die Seite (strikt) und zum Vergleich eine nackte Material-Seite (eine Seite,
 Material ohne Einstellungen), öffnet jede Seite mit leerem Cache in Debians Chromium

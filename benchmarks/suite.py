@@ -1,54 +1,93 @@
-"""Zahlen zur Testsuite und zum Build, kein Test mit Zeitgrenze.
+"""Zahlen zur Testsuite und zum Build: Messungen, keine Tests mit Zeitgrenze.
 
-    uv run python -m kurs.benchmark
+    uv run python benchmarks/suite.py
 
-Ziele auf der 2-Kern-Maschine: Tests unter 10 s, Build unter 5 s. Die Browsertests
-(tests/browser/, Chromium und Pyodide) zählen getrennt: Sie kamen später dazu und
-haben eigene Benchmarks (kurs.benchmark_browser, kurs.benchmark_lauf).
+Ziele auf der 2-Kern-Maschine (Issue „One course model“):
+- die Suite ohne Browsertests: höchstens 8 s, auch wie auf einem frischen Rechner
+  (hunspell und Chromium versteckt, CI nicht gesetzt);
+- die ganze Suite mit CI=true: höchstens 90 s;
+- der strenge Build: höchstens 2,0 × der Build einer nackten Material-Seite mit denselben
+  Markdown-Dateien (Median aus 3, abwechselnd im selben Lauf gemessen).
 """
 
 import os
 import re
+import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
-from kurs.zusammensetzen import WURZEL
+WURZEL = Path(__file__).resolve().parent.parent
+UMGEBUNG = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+UMGEBUNG.pop("CI", None)
+UMGEBUNG.pop("KURS_SITE", None)
 
 
-def laufen(*befehl: str) -> tuple[float, str]:
+def laufen(*befehl: str, cwd: Path = WURZEL, env: dict = UMGEBUNG) -> tuple[float, str]:
     start = time.perf_counter()
-    lauf = subprocess.run(
-        befehl, cwd=WURZEL, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    )
+    lauf = subprocess.run(befehl, cwd=cwd, capture_output=True, text=True, env=env)
     dauer = time.perf_counter() - start
     if lauf.returncode != 0:
-        sys.exit(f"{' '.join(befehl)} scheiterte:\n{lauf.stdout[-2000:]}{lauf.stderr[-2000:]}")
+        sys.exit(f"{' '.join(befehl)} scheiterte:\n{lauf.stdout[-3000:]}{lauf.stderr[-3000:]}")
     return dauer, lauf.stdout
 
 
+def ergebnis(ausgabe: str) -> str:
+    zeilen = re.findall(r"^=* ?(\d+ passed.*?) ?=*$", ausgabe, re.M)
+    return zeilen[-1] if zeilen else "?"
+
+
+def ohne_systemwerkzeuge(ordner: Path) -> dict:
+    """Eine Umgebung wie auf einem frischen Rechner: PATH ohne hunspell, kein Chromium."""
+    bin_ = ordner / "bin"
+    bin_.mkdir()
+    for verzeichnis in os.environ["PATH"].split(os.pathsep):
+        for datei in Path(verzeichnis).glob("*") if Path(verzeichnis).is_dir() else ():
+            ziel = bin_ / datei.name
+            if datei.name != "hunspell" and not ziel.exists():
+                ziel.symlink_to(datei)
+    return {**UMGEBUNG, "PATH": str(bin_), "KURS_CHROMIUM": str(ordner / "kein-chromium")}
+
+
+def nackte_kopie(ordner: Path) -> Path:
+    """Dieselben Markdown-Dateien mit Material, ohne unsere Hooks, Erweiterungen und Assets."""
+    shutil.copytree(WURZEL / "docs", ordner / "docs", ignore=shutil.ignore_patterns("assets"))
+    (ordner / "mkdocs.yml").write_text(
+        "site_name: Nackt\ntheme:\n  name: material\n  language: de\n"
+        "markdown_extensions:\n  - pymdownx.snippets:\n      base_path: [" + str(WURZEL / "snippets") + "]\n",
+        encoding="utf-8")
+    return ordner
+
+
 def main() -> None:
-    _, gesammelt = laufen(sys.executable, "-m", "pytest", "--collect-only", "-q", "snippets")
-    bloecke = len([z for z in gesammelt.splitlines() if "::" in z])
-    _, alle = laufen(sys.executable, "-m", "pytest", "--collect-only", "-q")
-    uebungstests = len([z for z in alle.splitlines() if "/test_uebung_" in z])
+    pytest = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        frisch = ohne_systemwerkzeuge(tmp)
+        dauer_frisch, ausgabe_frisch = laufen(*pytest, env=frisch)
+        dauer_ohne, ausgabe_ohne = laufen(*pytest, "--ignore=tests/browser")
+        dauer_alles, ausgabe_alles = laufen(*pytest, env={**UMGEBUNG, "CI": "true"})
 
-    dauer_ohne, ausgabe_ohne = laufen(
-        sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--ignore=tests/browser")
-    dauer_tests, ausgabe = laufen(sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider")
-    ergebnis = re.findall(r"^\d+ passed.*$", ausgabe, re.M)
-    ergebnis_ohne = re.findall(r"^\d+ passed.*$", ausgabe_ohne, re.M)
-    with tempfile.TemporaryDirectory() as ziel:
-        dauer_build, _ = laufen(sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", ziel)
+        nackt = nackte_kopie(tmp / "nackt")
+        kurs, nackte = [], []
+        for i in range(3):  # abwechselnd: Beide sehen dieselbe Last der Maschine
+            kurs.append(laufen(sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp / f"k{i}"))[0])
+            nackte.append(laufen(sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(tmp / f"n{i}"), cwd=nackt)[0])
 
-    print(f"Snippet-Beispiele ausgeführt:  {bloecke}")
-    print(f"Tests der Übungsprüfungen:     {uebungstests}")
-    print(f"Testsuite:                     {ergebnis[-1] if ergebnis else '?'}")
-    print(f"Ohne Browsertests:             {ergebnis_ohne[-1] if ergebnis_ohne else '?'}")
-    print(f"Wandzeit pytest ohne Browser:  {dauer_ohne:.2f} s (Ziel < 10 s)")
-    print(f"Wandzeit pytest, alles:        {dauer_tests:.2f} s")
-    print(f"Wandzeit mkdocs build --strict: {dauer_build:.2f} s (Ziel < 5 s)")
+    verhaeltnis = statistics.median(kurs) / statistics.median(nackte)
+    ziel = lambda ok: "Ziel erreicht" if ok else "ÜBER DEM ZIEL"  # noqa: E731
+    frisch_zeile = next((z for z in ausgabe_frisch.splitlines() if z.startswith("Übersprungen")), "")
+    print(f"Wie auf frischem Rechner:  {dauer_frisch:5.2f} s  {ergebnis(ausgabe_frisch)}  "
+          f"(Ziel ≤ 8 s: {ziel(dauer_frisch <= 8 and ' failed' not in ergebnis(ausgabe_frisch))})")
+    print(f"  {frisch_zeile}")
+    print(f"Ohne Browsertests:         {dauer_ohne:5.2f} s  {ergebnis(ausgabe_ohne)}  (Ziel ≤ 8 s: {ziel(dauer_ohne <= 8)})")
+    print(f"Alles, CI=true:            {dauer_alles:5.2f} s  {ergebnis(ausgabe_alles)}  (Ziel ≤ 90 s: {ziel(dauer_alles <= 90)})")
+    print(f"Strenger Build:            {' / '.join(f'{d:.2f}' for d in kurs)} s (Median {statistics.median(kurs):.2f} s)")
+    print(f"Nackte Material-Seite:     {' / '.join(f'{d:.2f}' for d in nackte)} s (Median {statistics.median(nackte):.2f} s)")
+    print(f"Verhältnis:                {verhaeltnis:.2f}  (Ziel ≤ 2,0: {ziel(verhaeltnis <= 2.0)})")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ mit `frage`, `richtig` und drei oder vier Optionen `[optionen.A]` (`text`, `erkl
 """
 
 import ast
+import importlib.util
 import io
 import re
 import tomllib
@@ -30,7 +31,6 @@ from pathlib import Path, PurePosixPath
 
 import markdown
 import yaml
-from pytest_codeblocks import extract_from_buffer
 from yaml_env_tag import construct_env_tag
 
 from kurs import lauf
@@ -68,8 +68,18 @@ _MkdocsYaml.add_constructor("!ENV", construct_env_tag)
 _MkdocsYaml.add_multi_constructor("tag:yaml.org,2002:python/name:", lambda loader, suffix, node: suffix)
 
 
-def _zeile(text: str, position: int) -> int:
-    return text.count("\n", 0, position) + 1
+def _parser_von_pytest_codeblocks():
+    """Der Parser von pytest-codeblocks (pytest_codeblocks/main.py), ohne sein Paket: Dessen
+    __init__ lädt das pytest-Plugin und damit pytest, was jeden MkDocs-Build eine halbe
+    Sekunde kostete. Der Parser selbst braucht nur die Standardbibliothek."""
+    (ordner,) = importlib.util.find_spec("pytest_codeblocks").submodule_search_locations
+    spec = importlib.util.spec_from_file_location("kurs._codeblocks", Path(ordner) / "main.py")
+    modul = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(modul)
+    return modul.extract_from_buffer
+
+
+extract_from_buffer = _parser_von_pytest_codeblocks()
 
 
 # --- Was ein Python-Block auf der Seite ausführt ---------------------------------------

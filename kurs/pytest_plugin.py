@@ -80,6 +80,12 @@ class Beispiele(pytest.File):
                 seite = programm.seite.relative_to(kurs.wurzel).as_posix()
                 yield Beispiel.from_parent(self, name=f"{seite}:{programm.zeile}", programm=programm)
 
+    def repr_failure(self, excinfo):
+        # Ein Fehler in den Quellen: die Meldung mit Datei und Zeile, kein Traceback.
+        if isinstance(excinfo.value, ModellFehler):
+            return f"Fehler in den Quellen des Kurses: {excinfo.value}"
+        return super().repr_failure(excinfo)
+
 
 class Beispiel(pytest.Item):
     def __init__(self, *, programm, **kwargs):
@@ -164,9 +170,3 @@ def pytest_collection_modifyitems(session, config, items):
     if config.getoption("uebung"):
         name = f"{config.getoption('uebung')} mit {config.getoption('loesung')}"
         items[:] = [EigeneLoesung.from_parent(session, name=name)]
-
-
-def pytest_exception_interact(node, call, report):
-    # Ein Fehler in den Quellen des Kurses: die Meldung mit Datei und Zeile, kein Traceback.
-    if call.excinfo and isinstance(call.excinfo.value, ModellFehler):
-        report.longrepr = f"Fehler in den Quellen des Kurses: {call.excinfo.value}"

@@ -13,6 +13,7 @@ Der Befehl holt jedes Paket mit `npm pack`, packt die Dateien aus, schreibt sie 
 ihr Ziel und das Manifest neu. `git diff` zeigt danach, was sich geändert hat.
 """
 
+import gzip
 import hashlib
 import json
 import subprocess
@@ -49,6 +50,10 @@ DATEIEN = {
 # Material 9.x bindet Mermaid 11 ein (ohne eigenes Mermaid lüde es mermaid@11 vom CDN).
 # Eine andere Hauptversion wäre ungetestet gegen Materials Integration.
 HAUPTVERSION = {"@mermaid-js/tiny": "11.", "pyodide": "314."}
+
+
+def gzip_groesse(inhalt: bytes) -> int:
+    return len(gzip.compress(inhalt, compresslevel=6, mtime=0))
 
 
 def sha256(pfad: Path) -> str:
@@ -100,6 +105,9 @@ def hole(name: str, version: str, ordner: Path) -> list[dict]:
                 "quelle": quelle,
                 "datei": datei,
                 "sha256": hashlib.sha256(inhalt).hexdigest(),
+                # Was die Datei komprimiert wiegt (die Startseite nennt es): aus den gepinnten
+                # Bytes berechnet, damit kein Test 13 MB komprimieren muss.
+                "gzip_bytes": gzip_groesse(inhalt),
             })
     return eintraege
 
