@@ -1,6 +1,6 @@
 """Zahlen zum Ausführen im Browser, kein Test mit Zeitgrenze.
 
-    uv run python -m kurs.benchmark_lauf
+    uv run python benchmarks/python_im_browser.py
 
 Misst in Debians Chromium auf Teil 2: die Zeit vom ersten Klick auf „Ausführen“ bis
 zur ersten Ausgabe (kalt, Python lädt), die Zeit späterer Läufe (warm) und was beim

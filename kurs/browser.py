@@ -1,7 +1,7 @@
 """Die Seite im echten Browser: bauen, lokal ausliefern, Debians Chromium starten.
 
 Gemeinsam für die Browsertests (tests/browser/) und den Benchmark
-(`uv run python -m kurs.benchmark_browser`). Playwright lädt hier keinen eigenen
+(`uv run python benchmarks/seitengewicht.py`). Playwright lädt hier keinen eigenen
 Browser herunter; es treibt das Chromium aus Debians Paket `chromium`.
 """
 
