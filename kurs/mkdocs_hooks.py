@@ -75,7 +75,9 @@ def _text(text: str) -> str:
 
 def quiz_html(quiz: Quiz) -> str:
     """Eine Auswahl als Radio-Gruppe: Die Erklärung jeder Option erscheint mit CSS, sobald sie
-    gewählt ist (docs/assets/kurs.css), und ein Screenreader liest sie vor (aria-live)."""
+    gewählt ist (docs/assets/kurs.css), auch ohne JavaScript. Vorgelesen wird sie über die
+    Ansage am Ende: Ein Bereich, der von display:none auf sichtbar wechselt, wird oft nicht
+    angesagt; docs/assets/kurs-fortschritt.js schreibt die gewählte Erklärung hinein."""
     legende = _text(quiz.frage) if quiz.frage else "Wähle eine Option; die Begründung erscheint darunter."
     art_der_frage = "quiz kurz-geprueft" if quiz.frage else "quiz"
     zeilen = [f'<fieldset class="{art_der_frage}" id="{quiz.gruppe}">', f"<legend>{legende}</legend>"]
@@ -86,11 +88,11 @@ def quiz_html(quiz: Quiz) -> str:
             '<div class="quiz-option">',
             f'<input type="radio" name="{quiz.gruppe}" id="{quiz.gruppe}-{wahl}" value="{wahl}">',
             f'<label for="{quiz.gruppe}-{wahl}"><strong>{wahl}</strong> {_text(option["text"])}</label>',
-            f'<p class="quiz-erklaerung {art}" aria-live="polite"><strong>{urteil}</strong> '
+            f'<p class="quiz-erklaerung {art}"><strong>{urteil}</strong> '
             f'{_text(option["erklaerung"])}</p>',
             "</div>",
         ]
-    zeilen.append("</fieldset>")
+    zeilen += ['<p class="quiz-ansage" aria-live="polite"></p>', "</fieldset>"]
     return "\n".join(zeilen)
 
 

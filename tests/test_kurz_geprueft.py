@@ -21,7 +21,8 @@ class _Auswahl(HTMLParser):
 
     def __init__(self):
         super().__init__()
-        self.legende, self.radios, self.urteile, self.live = "", [], [], []
+        self.legende, self.radios, self.urteile = "", [], []
+        self.erklaerung_live, self.ansagen = [], []
         self._in_legende = False
 
     def handle_starttag(self, tag, attrs):
@@ -32,7 +33,9 @@ class _Auswahl(HTMLParser):
             self.radios.append(attrs["value"])
         elif tag == "p" and "quiz-erklaerung" in attrs.get("class", ""):
             self.urteile.append("richtig" if "quiz-richtig" in attrs["class"] else "falsch")
-            self.live.append(attrs.get("aria-live"))
+            self.erklaerung_live.append(attrs.get("aria-live"))
+        elif tag == "p" and attrs.get("class") == "quiz-ansage":
+            self.ansagen.append(attrs.get("aria-live"))
 
     def handle_endtag(self, tag):
         if tag == "legend":
@@ -67,7 +70,9 @@ def test_genau_die_richtige_option_ist_als_richtig_markiert(quiz):
     richtig = [wahl for wahl, urteil in zip(gezeigt.radios, gezeigt.urteile, strict=True) if urteil == "richtig"]
     assert richtig == [quiz.richtig]
     assert gezeigt.legende.strip(), "Die Frage steht als legend im fieldset"
-    assert set(gezeigt.live) == {"polite"}, "Ein Screenreader liest die Erklärung vor"
+    # Angesagt wird über einen Bereich, der immer im Baum steht (kurs-fortschritt.js füllt ihn),
+    # nicht zusätzlich über die Erklärungen: Sonst hörte man sie doppelt.
+    assert gezeigt.ansagen == ["polite"] and set(gezeigt.erklaerung_live) == {None}
 
 
 # --- Kaputte Dateien: eine deutsche Meldung mit dem Dateinamen ---------------------

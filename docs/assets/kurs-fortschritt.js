@@ -92,6 +92,8 @@
   document.addEventListener("change", ({ target }) => {
     const frage = target.closest?.("fieldset.quiz[id]");
     if (!frage || target.type !== "radio" || !target.checked) return;
+    const ansage = frage.querySelector(".quiz-ansage");
+    if (ansage) ansage.textContent = target.closest(".quiz-option").querySelector(".quiz-erklaerung").textContent;
     if (target.closest(".quiz-option")?.querySelector(".quiz-richtig")) merken("fragen", frage.id);
   });
 

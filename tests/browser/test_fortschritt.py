@@ -118,6 +118,8 @@ def test_richtige_antwort_im_quiz_wird_gemerkt_falsche_nicht(neuer_besuch):
 
     page.locator(f"#{frage}-{falsch}").check()
     assert page.evaluate(gemerkt) == {}
+    # Ein Screenreader hört die Erklärung der gewählten Option (die Ansage der Auswahl).
+    assert page.locator(f"#{frage} .quiz-ansage").text_content() == f"Passt nicht. {optionen[falsch]['erklaerung']}"
     page.locator(f"#{frage}-{richtig}").check()
     assert page.evaluate(gemerkt) == {frage: True}
 
