@@ -96,8 +96,9 @@ def pagefind(chromium, basis: str) -> tuple[list[list[str]], tuple[int, int]]:
         if i == 0:
             start = len(z.antworten)
         urls = z.page.evaluate(PAGEFIND_SUCHE, [modul, begriff])
-        seiten = list(dict.fromkeys(urlsplit(basis + u.lstrip("/")).path.removeprefix(basis_pfad) for u in urls))
-        treffer.append([s.removesuffix("index.html") for s in seiten])
+        # Pagefind nennt den Pfad ab der Wurzel des Servers, samt Präfix aus site_url.
+        seiten = [u.removeprefix(basis_pfad).removesuffix("index.html") for u in urls]
+        treffer.append(list(dict.fromkeys(seiten)))
         if i == 0:
             z.page.wait_for_load_state("networkidle")
             gewicht = z.bytes_ab(start)
