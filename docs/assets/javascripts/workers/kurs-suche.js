@@ -17,6 +17,7 @@ const UMLAUTE = { ae: "ä", oe: "ö", ue: "ü" }
 const NUR_WORT = /^[\p{L}\p{N}]+$/u
 
 let getippt = new Map()  // Form -> getipptes Wort, für „Es fehlt“ unter einem Treffer
+let index  // Materials fertiger lunr-Index
 
 function stamm(wort) {
   return lunr.de.stemmer(new lunr.Token(wort)).toString()
@@ -29,6 +30,23 @@ function formen(wort) {
   return [...new Set(ergebnis)]
 }
 
+function kommtVor(anfang) {
+  return index.tokenSet.intersect(lunr.TokenSet.fromString(anfang + "*")).toArray().length > 0
+}
+
+// Ein zusammengesetztes Wort, das so in keinem Text steht („Partitionsschlüssel“): das
+// längste Wort des Index an seinem Anfang und der Rest, auch ohne Fugen-s, wenn der Rest
+// in einer seiner Formen vorkommt. Sonst gar nichts: Ein vertipptes Wort bleibt ohne Treffer.
+function teile(wort) {
+  for (let ende = wort.length - 3; ende >= 4; ende--) {
+    const kopf = wort.slice(0, ende)
+    if (!(kopf in index.invertedIndex)) continue
+    for (const rest of new Set([wort.slice(ende), wort.slice(ende).replace(/^e?s/, "")]))
+      if (rest.length >= 3 && formen(rest).some(kommtVor)) return [kopf, rest]
+  }
+  return []
+}
+
 function mitFormen(anfrage) {
   getippt = new Map()
   return anfrage.trim().split(/\s+/).flatMap((teil) => {
@@ -37,7 +55,8 @@ function mitFormen(anfrage) {
     if (!woerter.every((wort) => NUR_WORT.test(wort))) return [teil]
     return woerter.flatMap((wort) => {
       wort = wort.toLowerCase()
-      const alle = formen(wort)
+      let alle = formen(wort)
+      if (!alle.some(kommtVor)) alle = [...alle, ...teile(wort).flatMap(formen)]
       alle.forEach((form) => getippt.set(form, wort))
       return alle
     })
@@ -57,7 +76,7 @@ function nachWoertern(terms) {
 
 // Vor Materials eigenem Listener: Der liest dann schon die Anfrage mit allen Formen.
 addEventListener("message", (e) => {
-  if (e.data.type === ANFRAGE && self.lunr?.de) e.data.data = mitFormen(e.data.data)
+  if (e.data.type === ANFRAGE && index) e.data.data = mitFormen(e.data.data)
 })
 
 const senden = self.postMessage.bind(self)
@@ -76,6 +95,10 @@ function mitStamm(token) {
   return gestemmt.toString() === token.toString() ? token : [token, gestemmt]
 }
 lunr.Pipeline.registerFunction(mitStamm, "kursStamm")
+const bauen = lunr.Builder.prototype.build
+lunr.Builder.prototype.build = function () {
+  return (index = bauen.call(this))
+}
 const benutzen = lunr.Builder.prototype.use
 lunr.Builder.prototype.use = function (plugin, ...args) {
   benutzen.call(this, plugin, ...args)
