@@ -5,7 +5,8 @@
 // sein Stamm (lunr.de, Snowball), und jedes getippte Wort sucht in mehreren Formen, jede als
 // Wortanfang: wie getippt, mit ä, ö, ü für ae, oe, ue, jeweils auch als Stamm, und ohne das
 // -s der Mehrzahl, das der deutsche Stemmer bei Lehnwörtern stehen lässt („Replays“).
-// ß braucht nichts Eigenes: Der Stemmer macht daraus ss.
+// ß braucht nichts Eigenes: Der Stemmer macht daraus ss. Findet keine Form etwas, zerlegt
+// teile() ein zusammengesetztes Wort.
 //
 // Liegt neben Materials Worker, weil der seine Sprachdateien unter ../lunr/ sucht.
 // overrides/partials/suche-bei-bedarf.html startet diesen Worker statt Materials und nennt
