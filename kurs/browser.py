@@ -31,6 +31,8 @@ CHROMIUM_ARGS = [
 # hat, dann diesen Text (language: de; en für die nackte Material-Seite im Benchmark).
 SUCHE_BEREIT = """() => ["Suchbegriff eingeben", "Type to start searching"]
     .includes(document.querySelector('.md-search-result__meta')?.innerText)"""
+SUCHE_LEER = "Suchbegriff eingeben"
+SUCHFELD = "input.md-search__input"
 # Die Datei, die overrides/main.html auf Seiten mit Diagramm lädt (kurs/vendor.py).
 MERMAID = "/assets/vendor/mermaid/mermaid.tiny.js"
 # Diagramm-Container ab dieser Höhe gelten als gezeichnet; leer ist er wenige Pixel hoch.
@@ -134,6 +136,28 @@ DIAGRAMME_GEZEICHNET = f"""n => {{
 def diagramme_im_html(html: str) -> int:
     """Wie viele Diagramme die gebaute Seite enthält (pymdownx schreibt <pre class="mermaid">)."""
     return html.count('<pre class="mermaid">')
+
+
+def suche_nach(page, basis: str, begriff: str) -> tuple[str, list[str]]:
+    """(Meldung, Seiten der Treffer in Rangfolge) für `begriff`, wie getippt, in der offenen
+    Suche von `page`. Eine Seite ist ihr Pfad relativ zu `basis`, die Startseite ""."""
+    meldung = ".md-search-result__meta"
+    # Material reagiert auf Tasten, nicht auf gesetzten Text: darum fill und dann eine Taste.
+    # Erst leeren und warten, damit keine Treffer der vorigen Suche gelesen werden.
+    page.fill(SUCHFELD, "")
+    page.press(SUCHFELD, "End")
+    page.wait_for_function(f"() => document.querySelector('{meldung}').innerText === '{SUCHE_LEER}'")
+    page.fill(SUCHFELD, begriff)
+    page.press(SUCHFELD, "End")
+    page.wait_for_function(f"() => document.querySelector('{meldung}').innerText !== '{SUCHE_LEER}'")
+    hrefs = page.eval_on_selector_all(".md-search-result__item > a", "as => as.map(a => a.href)")
+    basis_pfad = urlsplit(basis).path
+    seiten = []
+    for href in hrefs:
+        seite = urlsplit(href).path.removeprefix(basis_pfad)
+        if seite not in seiten:
+            seiten.append(seite)
+    return page.inner_text(meldung), seiten
 
 
 def warte_auf_diagramme(page, anzahl: int, timeout_ms: float = 15_000) -> float | None:

@@ -3,7 +3,7 @@ zeichnet jedes Diagramm (hell, dunkel, nach Instant-Navigation), hat keine mittl
 Barrierefreiheitsfehler, und die Suche findet die richtige Seite."""
 
 import re
-from urllib.parse import urlsplit
+import tomllib
 
 import pytest
 
@@ -157,9 +157,9 @@ def test_farbschema_umschalten_und_neu_laden(neuer_besuch, diagramme):
 
 # --- Suche ----------------------------------------------------------------
 
-LEER = "Suchbegriff eingeben"  # Materials Text bei leerem Suchfeld (language: de)
-# Was die Suche lädt: Index, Such-Worker, lunr (Stemmer-Unterstützung und Deutsch).
-SUCHDATEIEN = ("/search/search_index.json", "/assets/javascripts/workers/search.", "/assets/javascripts/lunr/")
+# Was die Suche lädt: Index, Such-Worker (Materials und unserer), lunr (Stemmer-Unterstützung und Deutsch).
+SUCHDATEIEN = ("/search/search_index.json", "/assets/javascripts/workers/", "/assets/javascripts/lunr/")
+SUCHANFRAGEN = tomllib.loads((WURZEL / "tests" / "browser" / "suchanfragen.toml").read_text(encoding="utf-8"))
 
 
 def suchanfragen(besuch) -> list[str]:
@@ -185,63 +185,62 @@ def test_suche_oeffnen_laedt_sie_einmal(neuer_besuch, weg):
         if weg == "Taste /":
             page.keyboard.press("/")
         elif weg == "Klick ins Suchfeld":
-            page.click("input.md-search__input")
+            page.click(browser.SUCHFELD)
         else:
             page.click("header label[for=__search]")
         page.wait_for_function(SUCHE_BEREIT)
-        page.fill("input.md-search__input", "Outbox")
-        page.press("input.md-search__input", "End")
+        page.fill(browser.SUCHFELD, "Outbox")
+        page.press(browser.SUCHFELD, "End")
     page.wait_for_selector(".md-search-result__item")
     geholt = suchanfragen(besuch)
     assert sorted(set(geholt)) == sorted(geholt), f"Doppelt geholt: {geholt}"
     assert any(url.endswith("/search/search_index.json") for url in geholt), geholt
     assert any(url.endswith("/lunr.de.min.js") for url in geholt), f"Deutsches lunr fehlt: {geholt}"
+    assert any("/kurs-suche.js?" in url for url in geholt), f"Worker mit den Wortformen fehlt: {geholt}"
     assert not besuch.fehler, "\n".join(besuch.fehler)
 
 
 @pytest.fixture(scope="module")
-def suche(neuer_besuch):
+def suche(neuer_besuch, site):
+    """Eine offene Suche, erst nach einem Klick in der Navigation: Sie muss auch nach der
+    Instant-Navigation gehen, ohne die Seite neu zu laden."""
     besuch = neuer_besuch()
     besuch.page.goto(besuch.basis, wait_until="networkidle")
-    besuch.page.click("input.md-search__input")
+    klicke_in_der_navigation(besuch.page, besuch.basis, "glossar/", titel(site, "glossar/"))
+    besuch.page.keyboard.press("s")
+    besuch.page.wait_for_function(SUCHE_BEREIT)
     return besuch
 
 
 def suche_nach(suche, begriff: str) -> tuple[str, list[str]]:
-    """(Meldung, Seiten der Treffer in Rangfolge) für `begriff`, wie getippt."""
-    page, feld, meldung = suche.page, "input.md-search__input", ".md-search-result__meta"
-    # Material reagiert auf Tasten, nicht auf gesetzten Text: darum fill und dann eine Taste.
-    # Erst leeren und warten, damit keine Treffer der vorigen Suche gelesen werden.
-    page.fill(feld, "")
-    page.press(feld, "End")
-    page.wait_for_function(f"() => document.querySelector('{meldung}').innerText === '{LEER}'")
-    page.fill(feld, begriff)
-    page.press(feld, "End")
-    page.wait_for_function(f"() => document.querySelector('{meldung}').innerText !== '{LEER}'")
-    hrefs = page.eval_on_selector_all(".md-search-result__item > a", "as => as.map(a => a.href)")
-    basis_pfad = urlsplit(suche.basis).path
-    seiten = []
-    for href in hrefs:
-        seite = urlsplit(href).path.removeprefix(basis_pfad)
-        if seite not in seiten:
-            seiten.append(seite)
-    return page.inner_text(meldung), seiten
+    return browser.suche_nach(suche.page, suche.basis, begriff)
 
 
-@pytest.mark.parametrize("begriff, seite", [
-    ("Outbox", "teil-2/"),
-    ("Partition", "teil-2/"),
-    ("Dedup-Tabelle", "teil-1/"),
-    # Gebeugte Formen: Die Suche vergleicht Wortanfänge ohne Stemmer (README, „Suche“).
-    ("Bestellungen", "teil-2/"),
-    ("Partitionen", "teil-2/"),
-    # Steht im Text nur als „(mindestens“: findbar, weil auch Klammern Wörter trennen.
-    ("mindestens", "teil-1/"),
-])
-def test_suche_findet_die_richtige_seite(suche, begriff, seite):
-    meldung, seiten = suche_nach(suche, begriff)
-    # Unter den ersten drei: Glossar und Notebooks dürfen das Wort auch führen.
-    assert seite in seiten[:3], f"{begriff!r}: erwartet {seite} unter den ersten drei, gefunden {seiten} ({meldung})"
+def test_suche_findet_jede_wortform(suche):
+    """Jede Anfrage aus tests/browser/suchanfragen.toml, getippt wie von einer Leserin, in
+    einem Tab: Die erwartete Seite steht unter den ersten drei (Glossar und Startseite
+    dürfen das Wort auch führen)."""
+    verfehlt = []
+    for begriff, seite in SUCHANFRAGEN["anfragen"]:
+        meldung, seiten = suche_nach(suche, begriff)
+        if seite not in seiten[:3]:
+            verfehlt.append(f"{begriff!r}: erwartet {seite or '(Start)'}, erste drei {seiten[:3]} ({meldung})")
+    assert not verfehlt, f"{len(verfehlt)} von {len(SUCHANFRAGEN['anfragen'])} verfehlt:\n" + "\n".join(verfehlt)
+    assert not suche.fehler, "\n".join(suche.fehler)
+
+
+def fehlende_begriffe(suche) -> set[str]:
+    """Was Material unter den Treffern als „Es fehlt: …“ nennt."""
+    zeilen = suche.page.eval_on_selector_all(".md-search-result__terms", "ps => ps.map(p => p.innerText)")
+    return {wort for zeile in zeilen if zeile for wort in zeile.removeprefix("Es fehlt:").split()}
+
+
+def test_suche_nennt_als_fehlend_nur_getippte_woerter(suche):
+    """Die Suche fragt nach mehreren Formen eines Worts; fehlen darf aber nur, was getippt ist."""
+    suche_nach(suche, "Zustellungen")
+    assert not fehlende_begriffe(suche), "Eine Form des Worts fehlt angeblich, obwohl das Wort gefunden ist"
+    suche_nach(suche, "Quxxelwort Outbox")
+    assert fehlende_begriffe(suche) == {"quxxelwort"}
 
 
 def test_suche_meldet_wenn_nichts_passt(suche):

@@ -1,0 +1,107 @@
+// Der Such-Worker des Kurses: Materials Such-Worker, dazu deutsche Wortformen.
+//
+// Material hängt an jeden Begriff ein * an (Wortanfang, Treffer schon beim Tippen); einen
+// solchen Begriff lässt lunr am Stemmer vorbei. Darum steht im Index neben jedem Wort auch
+// sein Stamm (lunr.de, Snowball), und jedes getippte Wort sucht in mehreren Formen, jede als
+// Wortanfang: wie getippt, mit ä, ö, ü für ae, oe, ue, jeweils auch als Stamm, und ohne das
+// -s der Mehrzahl, das der deutsche Stemmer bei Lehnwörtern stehen lässt („Replays“).
+// ß braucht nichts Eigenes: Der Stemmer macht daraus ss. Findet keine Form etwas, zerlegt
+// teile() ein zusammengesetztes Wort.
+//
+// Liegt neben Materials Worker, weil der seine Sprachdateien unter ../lunr/ sucht.
+// overrides/partials/suche-bei-bedarf.html startet diesen Worker statt Materials und nennt
+// dessen Adresse im Parameter "material". Nachrichten wie in Materials Worker:
+const ANFRAGE = 2
+const ERGEBNIS = 3
+
+const UMLAUTE = { ae: "ä", oe: "ö", ue: "ü" }
+const NUR_WORT = /^[\p{L}\p{N}]+$/u
+
+let getippt = new Map()  // Form -> getipptes Wort, für „Es fehlt“ unter einem Treffer
+let index  // Materials fertiger lunr-Index
+
+function stamm(wort) {
+  return lunr.de.stemmer(new lunr.Token(wort)).toString()
+}
+
+function formen(wort) {
+  const mitUmlauten = wort.replace(/ae|oe|ue/g, (paar) => UMLAUTE[paar])
+  const ergebnis = [wort, mitUmlauten, stamm(wort), stamm(mitUmlauten)]
+  if (wort.length > 3 && wort.endsWith("s")) ergebnis.push(wort.slice(0, -1))
+  return [...new Set(ergebnis)]
+}
+
+function kommtVor(anfang) {
+  return index.tokenSet.intersect(lunr.TokenSet.fromString(anfang + "*")).toArray().length > 0
+}
+
+// Ein zusammengesetztes Wort, das so in keinem Text steht („Partitionsschlüssel“): das
+// längste Wort des Index an seinem Anfang und der Rest, auch ohne Fugen-s, wenn der Rest
+// in einer seiner Formen vorkommt. Sonst gar nichts: Ein vertipptes Wort bleibt ohne Treffer.
+function teile(wort) {
+  for (let ende = wort.length - 3; ende >= 4; ende--) {
+    const kopf = wort.slice(0, ende)
+    if (!(kopf in index.invertedIndex)) continue
+    for (const rest of new Set([wort.slice(ende), wort.slice(ende).replace(/^e?s/, "")]))
+      if (rest.length >= 3 && formen(rest).some(kommtVor)) return [kopf, rest]
+  }
+  return []
+}
+
+function mitFormen(anfrage) {
+  getippt = new Map()
+  return anfrage.trim().split(/\s+/).flatMap((teil) => {
+    const woerter = teil.split(lunr.tokenizer.separator).filter(Boolean)
+    // Steuerzeichen von lunr (+, -, *, ~, ^, Anführungszeichen): so lassen, wie getippt.
+    if (!woerter.every((wort) => NUR_WORT.test(wort))) return [teil]
+    return woerter.flatMap((wort) => {
+      wort = wort.toLowerCase()
+      let alle = formen(wort)
+      if (!alle.some(kommtVor)) alle = [...alle, ...teile(wort).flatMap(formen)]
+      alle.forEach((form) => getippt.set(form, wort))
+      return alle
+    })
+  }).join(" ")
+}
+
+// Material zeigt unter einem Treffer jeden Begriff, der darin fehlt; gefragt hat die
+// Leserin aber nur nach ihren Wörtern, nicht nach jeder Form.
+function nachWoertern(terms) {
+  const ergebnis = {}
+  for (const [form, gefunden] of Object.entries(terms)) {
+    const wort = getippt.get(form) ?? form
+    ergebnis[wort] = ergebnis[wort] || gefunden
+  }
+  return ergebnis
+}
+
+// Vor Materials eigenem Listener: Der liest dann schon die Anfrage mit allen Formen.
+addEventListener("message", (e) => {
+  if (e.data.type === ANFRAGE && index) e.data.data = mitFormen(e.data.data)
+})
+
+const senden = self.postMessage.bind(self)
+self.postMessage = (nachricht) => {
+  if (nachricht.type === ERGEBNIS)
+    for (const gruppe of nachricht.data.items)
+      for (const treffer of gruppe) treffer.terms = nachWoertern(treffer.terms)
+  senden(nachricht)
+}
+
+importScripts(new URLSearchParams(location.search).get("material"))
+
+// Material baut den Index mit der Pipeline von lunr.de; dahinter kommt der Stamm jedes Worts.
+function mitStamm(token) {
+  const gestemmt = lunr.de.stemmer(token.clone())
+  return gestemmt.toString() === token.toString() ? token : [token, gestemmt]
+}
+lunr.Pipeline.registerFunction(mitStamm, "kursStamm")
+const bauen = lunr.Builder.prototype.build
+lunr.Builder.prototype.build = function () {
+  return (index = bauen.call(this))
+}
+const benutzen = lunr.Builder.prototype.use
+lunr.Builder.prototype.use = function (plugin, ...args) {
+  benutzen.call(this, plugin, ...args)
+  if (plugin === lunr.de) this.pipeline.add(mitStamm)
+}
