@@ -41,7 +41,8 @@ function kommtVor(anfang) {
 function teile(wort) {
   for (let ende = wort.length - 3; ende >= 4; ende--) {
     const kopf = wort.slice(0, ende)
-    if (!(kopf in index.invertedIndex)) continue
+    // Der Kopf darf auch in einer anderen Form im Text stehen: „Sende…“ wie „senden“.
+    if (!(kopf in index.invertedIndex) && !(stamm(kopf) in index.invertedIndex)) continue
     for (const rest of new Set([wort.slice(ende), wort.slice(ende).replace(/^e?s/, "")]))
       if (rest.length >= 3 && formen(rest).some(kommtVor)) return [kopf, rest]
   }
