@@ -8,6 +8,7 @@ Browser herunter; es treibt das Chromium aus Debians Paket `chromium`.
 import contextlib
 import functools
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -119,21 +120,24 @@ def starte_browser(playwright):
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
 
 
-# Gibt die Zeit (performance.now(), ms) zurück, sobald alle `n` Diagramme gezeichnet sind.
-# Material ersetzt jedes <pre class="mermaid"> durch ein <div class="mermaid">, dessen
-# Zeichnung in einem geschlossenen Shadow Root steckt; sichtbar ist nur die Höhe des Hosts.
-# Vorher trägt das <pre> die Klasse kurz nicht: Darum zählen wir die fertigen <div>.
+# Gibt die Zeit (performance.now(), ms) zurück, sobald alle `n` Diagramme zu sehen sind.
+# Ein statisches Diagramm (kurs/diagramme.py) ist sofort da. Ohne SVG zeichnet Material: Es
+# ersetzt jedes <pre class="mermaid"> durch ein <div class="mermaid">, dessen Zeichnung in
+# einem geschlossenen Shadow Root steckt; sichtbar ist nur die Höhe des Hosts. Vorher trägt
+# das <pre> die Klasse kurz nicht: Darum zählen wir die fertigen <div>.
 DIAGRAMME_GEZEICHNET = f"""n => {{
-  const hosts = [...document.querySelectorAll("article div.mermaid")];
+  const hosts = [...document.querySelectorAll("article .kurs-diagramm-flaeche, article div.mermaid")];
   return hosts.length === n
     && hosts.every(h => h.getBoundingClientRect().height > {DIAGRAMM_MIN_HOEHE})
     && performance.now();
 }}"""
+STATISCH = re.compile(r'<div class="kurs-diagramm[ "]')
+IM_BROWSER = '<pre class="mermaid">'  # pymdownx.superfences, wenn kein SVG da ist
 
 
 def diagramme_im_html(html: str) -> int:
-    """Wie viele Diagramme die gebaute Seite enthält (pymdownx schreibt <pre class="mermaid">)."""
-    return html.count('<pre class="mermaid">')
+    """Wie viele Diagramme die gebaute Seite enthält, statisch oder zum Zeichnen im Browser."""
+    return len(STATISCH.findall(html)) + html.count(IM_BROWSER)
 
 
 def warte_auf_diagramme(page, anzahl: int, timeout_ms: float = 15_000) -> float | None:

@@ -45,7 +45,11 @@ _GEMEINSAM = {
                  "noteFontSize": SCHRIFT_PX},
     "flowchart": {"useMaxWidth": False},
 }
-SCHEMATA = {"hell": {**_GEMEINSAM, "theme": "default"}, "dunkel": {**_GEMEINSAM, "theme": "dark"}}
+SCHEMATA = {
+    "hell": {**_GEMEINSAM, "theme": "default"},
+    # Mermaids Notizen im dunklen Schema hätten 4,49:1 Kontrast; 4,5:1 ist das Mindeste.
+    "dunkel": {**_GEMEINSAM, "theme": "dark", "themeVariables": {"noteTextColor": "#e6e6e6"}},
+}
 
 @functools.cache
 def mermaid_version() -> str:
