@@ -99,6 +99,16 @@ def fuer_leser(svg: str) -> str:
     return svg.replace("<svg ", '<svg role="img" ', 1)
 
 
+def feste_ids(svg: str) -> str:
+    """Mermaid zählt die IDs der Lebenslinien (actor0, actor1, …) über alle Zeichnungen einer
+    Sitzung hoch: Je nachdem, was vorher gezeichnet wurde, hieße dasselbe Diagramm anders,
+    und zwei Diagramme einer Seite könnten dieselbe ID tragen. Darum je SVG neu gezählt,
+    mit der ID des Diagramms davor."""
+    svg_id = re.search(r'<svg id="([^"]+)"', svg)[1]
+    neu = {}
+    return re.sub(r'id="(actor\d+)"', lambda m: f'id="{svg_id}-{neu.setdefault(m[1], f"actor{len(neu)}")}"', svg)
+
+
 def zeichne(liste: list[Zeichnung]) -> dict[Zeichnung, str]:
     """Zeichnet alle in einem Chromium; braucht Playwright und Chromium (kurs/browser.py)."""
     from playwright.sync_api import sync_playwright
@@ -116,7 +126,7 @@ def zeichne(liste: list[Zeichnung]) -> dict[Zeichnung, str]:
                 mermaid.initialize(einstellungen);
                 return (await mermaid.render(id, quelle)).svg;
             }""", [f"diagramm-{z.schluessel}", z.quelle, SCHEMATA[z.schema]])
-            ergebnis[z] = fuer_leser(svg)
+            ergebnis[z] = fuer_leser(feste_ids(svg))
         chromium.close()
     return ergebnis
 
