@@ -178,7 +178,8 @@ def test_auf_dem_handy_mindestens_10_px_schrift_und_breite_diagramme_scrollen(ne
     flaeche = page.locator("article .kurs-diagramm-flaeche").first
     flaeche.focus()
     page.keyboard.press("ArrowRight")
-    assert flaeche.evaluate("f => f.scrollLeft") > 0, "Pfeiltaste scrollt das Diagramm nicht"
+    # Der Browser scrollt weich, also erst einen Moment nach dem Tastendruck.
+    page.wait_for_function("f => f.scrollLeft > 0", arg=flaeche.element_handle(), timeout=2_000)
 
 
 def test_axe_findet_keine_mittleren_oder_ernsten_verstoesse(geladen):
