@@ -11,12 +11,15 @@
 - Übungstabelle: `<!-- uebungen-tabelle -->` wird zur Tabelle aller Übungen.
 - Glossar: docs/glossar.md ist die eine Quelle der Begriffe; jede andere Seite bekommt
   daraus Abkürzungen (`*[Begriff]: Bedeutung`), die Material beim Zeigen erklärt.
+- Diagramme: Jeder ```mermaid-Block wird zu statischem SVG, hell und dunkel, aus diagramme/
+  (kurs/diagramme.py); fehlt ein SVG und Chromium, zeichnet ihn die Seite wie früher im Browser.
 - Dein Fortschritt: Die Übungsliste (kurs/fortschritt.py) steht als JSON in jeder Seite
   (overrides/main.html); docs/assets/kurs-fortschritt.js zeigt, was bestanden ist.
 """
 
 import html
 import json
+import logging
 import re
 import shutil
 import tempfile
@@ -26,7 +29,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
 
-from kurs import notebooks
+from kurs import diagramme, notebooks
 from kurs.fortschritt import uebungen_je_teil
 from kurs.modell import KURZ_GEPRUEFT, NOTEBOOKS, QUIZ, Kurs, ModellFehler, Quiz
 
@@ -40,6 +43,8 @@ PROGRAMME = "programme.json"
 _ORDNER = tempfile.TemporaryDirectory(prefix="kurs-notebooks-")
 _kurs: Kurs | None = None
 _notebooks: dict[str, dict] = {}  # Quelle der Notebook-Seite -> Notebook
+_gezeichnet: dict = {}  # in diesem Build gezeichnete SVGs, auch wenn sie nicht gespeichert werden
+log = logging.getLogger("mkdocs.hooks.kurs")
 
 
 def on_config(config):
@@ -48,6 +53,20 @@ def on_config(config):
     config.nav = list(config.nav or []) + [{"Übungen als Notebook": [
         {seite.titel: seite.quelle} for _, seite in _kurs.notebook_seiten]}]
     return config
+
+
+def on_pre_build(config):
+    _gezeichnet.clear()
+    if not (fehlend := diagramme.fehlende(_kurs)):
+        if diagramme.speichern_erlaubt():
+            diagramme.aktualisieren(_kurs)  # räumt nur verwaiste SVGs weg, startet keinen Browser
+        return
+    if grund := diagramme.chromium_fehlt():
+        # INFO, nicht WARNING: Der strenge Build soll auch ohne Chromium gelingen.
+        log.info(f"Diagramme: {len(fehlend)} SVGs fehlen in {diagramme.ORDNER}/ und Chromium auch ({grund}); "
+                 "diese Diagramme zeichnet die Seite im Browser. Zeichnen: uv run python -m kurs.diagramme")
+        return
+    _gezeichnet.update(diagramme.aktualisieren(_kurs, speichern=diagramme.speichern_erlaubt()))
 
 
 @event_priority(100)
@@ -184,6 +203,7 @@ def anker_pruefen(html_text: str, page) -> None:
 
 
 def on_page_content(html_text, page, config, files):
+    html_text = diagramme.einsetzen(html_text, _kurs, _gezeichnet)
     html_text = erklaerung_nur_beim_ersten_mal(html_text)
     anker_pruefen(html_text, page)
     # Code bleibt aus dem Suchindex: Gesucht wird im Text, und der Index bleibt klein.

@@ -41,6 +41,7 @@ EINBINDUNG = re.compile(r'^(?P<einzug>\s*)-{1,}8<-{1,}\s+"(?P<ziel>[^"]+)"\s*$')
 QUIZ = re.compile(r"^<!-- quiz: (?P<uebung>[\w/-]+) -->$")
 KURZ_GEPRUEFT = re.compile(r"^<!-- kurz-geprueft: (?P<name>[\w-]+/schritt-\d+) -->$")
 UEBUNG_UEBERSCHRIFT = re.compile(r"^### Übung (?P<nummer>\d+): (?P<titel>.+)$")
+MERMAID = re.compile(r"^```mermaid\n(.*?)^```$", re.S | re.M)
 AUSGABE_MARKER = "<!--pytest-codeblocks:expected-output-->"
 # Ein Ausgabe-Block im Quelltext eines Snippets: der Marker, eine Leerzeile, ein Fence.
 AUSGABE = re.compile(
@@ -323,6 +324,15 @@ class Seite:
         return "" if ohne == "index" else ohne.removesuffix("/index") + "/"
 
 
+@dataclass(frozen=True)
+class Diagramm:
+    """Ein ```mermaid-Block einer Seite (kurs/diagramme.py zeichnet ihn als SVG)."""
+
+    seite: Path
+    zeile: int
+    quelle: str
+
+
 NOTEBOOKS = "notebooks"  # Pfad der Notebook-Seiten: notebooks/uebungen-teil-1/
 
 
@@ -425,6 +435,16 @@ class Kurs:
     def seiten(self) -> list[Seite]:
         """Jede Seite der gebauten Seite: nav und die Notebook-Seiten."""
         return self.nav + [s for _, s in self.notebook_seiten]
+
+    @property
+    def diagramme(self) -> list[Diagramm]:
+        """Jedes Diagramm der Seiten in docs/, in der Reihenfolge der Navigation."""
+        ergebnis = []
+        for seite in self.nav:
+            datei = self.docs / seite.quelle
+            text = datei.read_text(encoding="utf-8")
+            ergebnis += [Diagramm(datei, text.count("\n", 0, m.start()) + 1, m[1]) for m in MERMAID.finditer(text)]
+        return ergebnis
 
     # --- Fragen „Kurz geprüft“ ---
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
 
+from kurs import browser
 from kurs.modell import WURZEL, Kurs
 
 KURS = Kurs()
@@ -29,10 +30,12 @@ def test_keine_snippet_zeile_bleibt_roh_stehen(site):
         assert "--8&lt;--" not in html.read_text(encoding="utf-8") and "--8<--" not in html.read_text(encoding="utf-8"), html
 
 
-def test_jedes_diagramm_der_quelle_steht_auf_der_seite(site):
+def test_jedes_diagramm_der_quelle_steht_als_svg_auf_der_seite(site):
     for kapitel in KURS.kapitel:
         quelle = kapitel.seite.read_text(encoding="utf-8").count("```mermaid")
-        assert seite(site, kapitel.name).count('<pre class="mermaid">') == quelle, kapitel.name
+        html = seite(site, kapitel.name)
+        assert len(browser.STATISCH.findall(html)) == quelle, kapitel.name
+        assert browser.IM_BROWSER not in html and "mermaid.tiny.js" not in html, kapitel.name
 
 
 def test_quiz_zeigt_die_optionen_der_pruefung_und_markiert_genau_die_richtige(site):

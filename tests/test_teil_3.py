@@ -60,7 +60,7 @@ _kopie = {}
 def im_hintergrund():
     """Legt die Kopie beim Sammeln an und startet den Build (tests/conftest.py): Er läuft nebenher."""
     ziel = Path(tempfile.mkdtemp(prefix="kurs-teil-3-"))
-    for teil in ("docs", "snippets", "overrides", "kurs"):
+    for teil in ("docs", "snippets", "overrides", "kurs", "diagramme"):
         shutil.copytree(WURZEL / teil, ziel / teil, ignore=shutil.ignore_patterns("vendor", "__pycache__"))
     yml = (WURZEL / "mkdocs.yml").read_text(encoding="utf-8")
     zeile = '  - "Teil 2: Outbox, DLQ, Pub/Sub und Event-Log": teil-2.md\n'

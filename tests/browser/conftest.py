@@ -65,8 +65,9 @@ def neuer_besuch(chromium, basis):
     eigener_host = urlsplit(basis).netloc
     kontexte = []
 
-    def oeffnen(farbschema: str = "light") -> Besuch:
-        kontext = chromium.new_context(color_scheme=farbschema, viewport={"width": 1280, "height": 900})
+    def oeffnen(farbschema: str = "light", **optionen) -> Besuch:
+        kontext = chromium.new_context(**{"color_scheme": farbschema, "viewport": {"width": 1280, "height": 900},
+                                          **optionen})
         kontexte.append(kontext)
         page = kontext.new_page()
         page.set_default_timeout(15_000)
@@ -107,24 +108,33 @@ def pytest_generate_tests(metafunc):
 
 
 @pytest.fixture(scope="session")
-def _geladene():
-    return {}
+def lade(neuer_besuch, diagramme):
+    """Lädt eine Seite einmal je Lauf und Farbschema, bis jedes Diagramm zu sehen ist oder 15 s
+    vergangen sind; mehrere Tests prüfen denselben Besuch. Dazu ein Bildschirmfoto."""
+    geladene = {}
+
+    def laden(pfad: str, farbschema: str) -> Besuch:
+        if (pfad, farbschema) not in geladene:
+            besuch = neuer_besuch(farbschema)
+            besuch.page.goto(besuch.basis + pfad)
+            besuch.diagramme_ms = browser.warte_auf_diagramme(besuch.page, diagramme[pfad])
+            # Bis nichts mehr lädt: So sind alle Anfragen der Seite gezählt. Die Suche lädt
+            # erst beim Öffnen (overrides/partials/suche-bei-bedarf.html).
+            besuch.page.wait_for_load_state("networkidle")
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            name = f"{seitenname(pfad)}-{'hell' if farbschema == 'light' else 'dunkel'}.png"
+            besuch.page.screenshot(path=SCREENSHOTS / name, full_page=True)
+            geladene[(pfad, farbschema)] = besuch
+        return geladene[(pfad, farbschema)]
+
+    return laden
 
 
 @pytest.fixture
-def geladen(pfad, farbschema, neuer_besuch, diagramme, _geladene) -> Besuch:
-    """Die Seite, einmal je Lauf geladen, bis jedes Diagramm gezeichnet ist oder 15 s
-    vergangen sind; mehrere Tests prüfen denselben Besuch. Dazu ein Bildschirmfoto."""
-    if (pfad, farbschema) not in _geladene:
-        besuch = neuer_besuch(farbschema)
-        besuch.page.goto(besuch.basis + pfad)
-        besuch.diagramme_ms = browser.warte_auf_diagramme(besuch.page, diagramme[pfad])
-        # Bis nichts mehr lädt: So sind alle Anfragen der Seite gezählt. Die Suche lädt
-        # erst beim Öffnen (overrides/partials/suche-bei-bedarf.html).
-        besuch.page.wait_for_load_state("networkidle")
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        name = f"{seitenname(pfad)}-{'hell' if farbschema == 'light' else 'dunkel'}.png"
-        besuch.page.screenshot(path=SCREENSHOTS / name, full_page=True)
-        _geladene[(pfad, farbschema)] = besuch
-    return _geladene[(pfad, farbschema)]
+def geladen(pfad, farbschema, lade) -> Besuch:
+    return lade(pfad, farbschema)
 
+
+@pytest.fixture(scope="session")
+def diagrammseiten(diagramme) -> list[str]:
+    return [p for p in browser.nav_seiten() if diagramme[p]]

@@ -1,5 +1,5 @@
 """Jede Seite im echten Browser: bleibt auf diesem Rechner, läuft ohne Fehler,
-zeichnet jedes Diagramm (hell, dunkel, nach Instant-Navigation), hat keine mittleren oder ernsten
+zeigt jedes Diagramm als SVG (hell, dunkel, auf dem Handy, nach Instant-Navigation), hat keine mittleren oder ernsten
 Barrierefreiheitsfehler, und die Suche findet die richtige Seite."""
 
 import re
@@ -41,44 +41,145 @@ def test_jedes_diagramm_ist_gezeichnet(geladen, pfad, diagramme):
         f"gefunden: Höhen {gezeichnet}")
 
 
-# Material zeichnet jedes Diagramm in einen geschlossenen Shadow Root; für diesen Test offen,
-# damit er in die Zeichnung sehen kann. Sonst ändert sich nichts.
-SHADOW_ROOT_OFFEN = """{
-    const anhaengen = Element.prototype.attachShadow;
-    Element.prototype.attachShadow = function (optionen) {
-        return anhaengen.call(this, { ...optionen, mode: "open" });
-    };
-}"""
-PFEILE = """() => [...document.querySelectorAll("article div.mermaid")].flatMap((diagramm, nummer) =>
-    [...diagramm.shadowRoot.querySelectorAll("[marker-end]")].map(linie => {
+# Die sichtbare Variante jedes Diagramms: kurs.css blendet die des anderen Schemas aus.
+SICHTBARE_SVGS = "[...document.querySelectorAll('article .kurs-diagramm svg')].filter(s => s.checkVisibility())"
+PFEILE = f"""() => {SICHTBARE_SVGS}.flatMap((svg, nummer) =>
+    [...svg.querySelectorAll("[marker-end]")].map(linie => {{
         const id = linie.getAttribute("marker-end").match(/#([^)"]+)/)[1];
-        const spitze = diagramm.shadowRoot.getElementById(id).querySelector("path");
-        const farbe = getComputedStyle(linie).stroke;
-        return { diagramm: nummer, text: linie.previousElementSibling?.textContent ?? "", spitze: id.replace(/^.*?-/, ""),
-                 linie: farbe, fuellung: getComputedStyle(spitze).fill };
-    }))"""
+        const spitze = svg.querySelector(`[id="${{id}}"] path`);
+        return {{ diagramm: nummer, spitze: id, linie: getComputedStyle(linie).stroke,
+                 fuellung: getComputedStyle(spitze).fill }};
+    }}))"""
 
 
-def test_pfeilspitzen_haben_die_farbe_ihrer_linie(neuer_besuch, diagramme, farbschema):
+def test_pfeilspitzen_haben_die_farbe_ihrer_linie(lade, diagrammseiten, farbschema):
     """Die Richtung eines Pfeils ist die Aussage des Diagramms: Wer schickt wem? Im dunklen
-    Schema blieben die Spitzen schwarz auf fast schwarzem Grund (overrides/partials/mermaid.html)."""
-    besuch = neuer_besuch(farbschema)
-    besuch.page.add_init_script(SHADOW_ROOT_OFFEN)
+    Schema waren die Spitzen einmal schwarz auf fast schwarzem Grund."""
     geprueft = 0
-    for pfad in [p for p in nav_seiten() if diagramme[p]]:
-        besuch.page.goto(besuch.basis + pfad)
-        assert browser.warte_auf_diagramme(besuch.page, diagramme[pfad]) is not None
-        pfeile = besuch.page.evaluate(PFEILE)
+    for pfad in diagrammseiten:
+        pfeile = lade(pfad, farbschema).page.evaluate(PFEILE)
         falsch = [p for p in pfeile if p["fuellung"] != p["linie"]]
         assert not falsch, f"{pfad}: Spitze anders gefärbt als ihre Linie: {falsch[:3]}"
         geprueft += len(pfeile)
     assert geprueft >= 10, f"Nur {geprueft} Pfeile gefunden: Findet der Test die Zeichnung noch?"
 
 
-def test_mermaid_wird_nur_geladen_wo_ein_diagramm_ist(geladen, pfad, diagramme):
-    erwartet = 1 if diagramme[pfad] else 0
-    assert geladen.mermaid_geladen() == erwartet, (
-        f"{pfad or 'Start'}: {diagramme[pfad]} Diagramme, Mermaid {geladen.mermaid_geladen()}-mal geladen")
+VARIANTEN = """() => [...document.querySelectorAll("article .kurs-diagramm")].map(d =>
+    [...d.querySelectorAll(".kurs-diagramm-hell, .kurs-diagramm-dunkel")]
+        .filter(v => v.checkVisibility() && v.querySelector("svg[role=img]")).map(v => v.className))"""
+
+
+def variante(farbschema: str) -> str:
+    return "kurs-diagramm-hell" if farbschema == "light" else "kurs-diagramm-dunkel"
+
+
+def test_jedes_diagramm_zeigt_genau_die_variante_seines_schemas(lade, diagrammseiten, diagramme, farbschema):
+    for pfad in diagrammseiten:
+        sichtbar = lade(pfad, farbschema).page.evaluate(VARIANTEN)
+        assert sichtbar == [[variante(farbschema)]] * diagramme[pfad], f"{pfad}: sichtbar sind {sichtbar}"
+
+
+# Jeder Text der sichtbaren SVGs mit Farbe und Hintergrund: dem obersten gefüllten Element
+# unter seiner Mitte, sonst der Seite. Kein Diagramm darf dafür breiter sein als die Seite.
+KONTRASTE = f"""() => {{
+    const hintergrund = el => {{
+        for (const e of el.ownerDocument.elementsFromPoint(...mitte(el))) {{
+            if (e === el || el.contains(e) || e.contains(el) && e.tagName !== "svg" && !e.closest("foreignObject")) continue;
+            const farbe = e instanceof SVGElement ? getComputedStyle(e).fill : getComputedStyle(e).backgroundColor;
+            if (e instanceof SVGElement && !["rect", "path", "polygon", "circle", "ellipse"].includes(e.tagName)) continue;
+            if (farbe && farbe !== "none" && !farbe.endsWith(", 0)") && farbe !== "transparent") return farbe;
+        }}
+        return getComputedStyle(document.body).backgroundColor;
+    }};
+    const mitte = el => {{ const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }};
+    return {SICHTBARE_SVGS}.flatMap(svg => {{
+        svg.scrollIntoView({{ block: "center" }});
+        const texte = [...svg.querySelectorAll("text"), ...[...svg.querySelectorAll("foreignObject *")]
+            .filter(e => [...e.childNodes].some(k => k.nodeType === 3 && k.textContent.trim()))];
+        return texte.filter(t => t.textContent.trim()).map(t => ({{
+            text: t.textContent.trim().slice(0, 40),
+            farbe: t instanceof SVGElement ? getComputedStyle(t.querySelector("tspan") ?? t).fill : getComputedStyle(t).color,
+            hintergrund: t.closest("foreignObject") && getComputedStyle(t).backgroundColor !== "rgba(0, 0, 0, 0)"
+                ? getComputedStyle(t).backgroundColor : hintergrund(t),
+        }}));
+    }});
+}}"""
+
+
+def _rgb(farbe: str) -> tuple[float, ...]:
+    werte = [float(w) for w in re.findall(r"[\d.]+", farbe)]
+    return tuple(werte[:3]) + ((werte[3],) if len(werte) > 3 else (1.0,))
+
+
+def _leuchtdichte(rgb) -> float:
+    kanal = [(c / 255 / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4) for c in rgb[:3]]
+    return 0.2126 * kanal[0] + 0.7152 * kanal[1] + 0.0722 * kanal[2]
+
+
+def kontrast(vorne: str, hinten: str, seite: str) -> float:
+    """Kontrast nach WCAG; ein halb durchsichtiger Hintergrund liegt auf der Seite."""
+    h, s = _rgb(hinten), _rgb(seite)
+    h = tuple(h[i] * h[3] + s[i] * (1 - h[3]) for i in range(3))
+    hell, dunkel = sorted((_leuchtdichte(_rgb(vorne)), _leuchtdichte(h)), reverse=True)
+    return (hell + 0.05) / (dunkel + 0.05)
+
+
+def test_diagrammtext_hebt_sich_ab(lade, diagrammseiten, farbschema):
+    """Mindestens 4,5:1 zwischen Text und dem, was hinter ihm liegt (WCAG 1.4.3); axe-core
+    prüft Text in SVG nicht."""
+    geprueft = 0
+    for pfad in diagrammseiten:
+        page = lade(pfad, farbschema).page
+        page.add_style_tag(content=".kurs-diagramm svg { min-width: 0 !important; }")
+        seite = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        texte = page.evaluate(KONTRASTE)
+        zu_blass = [(t["text"], round(kontrast(t["farbe"], t["hintergrund"], seite), 2)) for t in texte
+                    if kontrast(t["farbe"], t["hintergrund"], seite) < 4.5]
+        assert not zu_blass, f"{pfad}: Text unter 4,5:1: {zu_blass[:5]}"
+        geprueft += len(texte)
+    assert geprueft >= 30, f"Nur {geprueft} Texte gefunden: Findet der Test die Zeichnung noch?"
+
+
+def test_kein_mermaid_skript(geladen, pfad):
+    """Die Diagramme sind gezeichnet, bevor die Seite kommt (kurs/diagramme.py)."""
+    assert geladen.mermaid_geladen() == 0, f"{pfad or 'Start'}: Mermaid geladen"
+
+
+def test_diagramme_sind_ohne_javascript_da(neuer_besuch, diagrammseiten, diagramme):
+    besuch = neuer_besuch("light", java_script_enabled=False)
+    for pfad in diagrammseiten:
+        besuch.page.goto(besuch.basis + pfad)
+        hoehen = besuch.page.evaluate(f"() => {SICHTBARE_SVGS}.map(s => s.getBoundingClientRect().height)")
+        assert len(hoehen) == diagramme[pfad] and min(hoehen) > browser.DIAGRAMM_MIN_HOEHE, (pfad, hoehen)
+
+
+# Die kleinste Schrift je sichtbarem SVG in Pixeln auf dem Bildschirm: Schriftgröße mal Skalierung.
+KLEINSTE_SCHRIFT = f"""() => {SICHTBARE_SVGS}.map(svg => {{
+    const skala = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    const texte = [...svg.querySelectorAll("text, tspan, foreignObject *")].filter(t => t.textContent.trim());
+    return Math.min(...texte.map(t => parseFloat(getComputedStyle(t).fontSize) * skala));
+}})"""
+FLAECHEN = """() => [...document.querySelectorAll("article .kurs-diagramm-flaeche")].map(f => ({
+    scrollt: f.scrollWidth > f.clientWidth, tabindex: f.tabIndex, name: f.getAttribute("aria-label"),
+    hinweis: f.parentElement.querySelector(".kurs-diagramm-hinweis").checkVisibility() }))"""
+
+
+def test_auf_dem_handy_mindestens_10_px_schrift_und_breite_diagramme_scrollen(neuer_besuch, diagrammseiten):
+    besuch = neuer_besuch("light", viewport={"width": 390, "height": 844})
+    page = besuch.page
+    for pfad in diagrammseiten:
+        page.goto(besuch.basis + pfad)
+        schrift = page.evaluate(KLEINSTE_SCHRIFT)
+        assert min(schrift) >= 10, f"{pfad}: kleinste Schrift je Diagramm in px: {schrift}"
+        for nummer, f in enumerate(page.evaluate(FLAECHEN)):
+            assert f["tabindex"] == 0 and f["name"].startswith("Diagramm: "), (pfad, nummer, f)
+            assert f["hinweis"] == f["scrollt"], f"{pfad}, Diagramm {nummer}: Hinweis passt nicht zum Scrollen: {f}"
+    # Mit der Tastatur: Tab auf das Diagramm, dann Pfeil nach rechts.
+    flaeche = page.locator("article .kurs-diagramm-flaeche").first
+    flaeche.focus()
+    page.keyboard.press("ArrowRight")
+    # Der Browser scrollt weich, also erst einen Moment nach dem Tastendruck.
+    page.wait_for_function("f => f.scrollLeft > 0", arg=flaeche.element_handle(), timeout=2_000)
 
 
 def test_axe_findet_keine_mittleren_oder_ernsten_verstoesse(geladen):
@@ -117,9 +218,9 @@ def klicke_in_der_navigation(page, basis: str, ziel: str, erwarteter_titel: str)
 
 def test_instant_navigation_durch_alle_seiten(farbschema, neuer_besuch, diagramme, site):
     """Per Klick in der Navigation durch alle Seiten, ohne Neuladen, am Ende zurück auf die
-    erste Diagrammseite. Jede Seite zeichnet ihre Diagramme; Mermaid lädt höchstens einmal."""
+    erste Diagrammseite. Jede Seite zeigt ihre Diagramme; Mermaid lädt nie."""
     seiten = nav_seiten()
-    # Am härtesten ist der Start auf einer Seite ohne Diagramm: Mermaid ist dann noch nicht da.
+    # Am härtesten ist der Start auf einer Seite ohne Diagramm.
     start = next((p for p in seiten if not diagramme[p]), seiten[0])
     mit_diagramm = [p for p in seiten if diagramme[p]]
     besuch = neuer_besuch(farbschema)
@@ -134,9 +235,7 @@ def test_instant_navigation_durch_alle_seiten(farbschema, neuer_besuch, diagramm
         assert not MERMAID_QUELLTEXT.findall(page.inner_text("body")), f"{ziel}: Mermaid-Quelltext sichtbar"
     assert not besuch.fremde, f"Anfragen an andere Hosts (blockiert): {besuch.fremde}"
     assert not besuch.fehler, "\n".join(besuch.fehler)
-    # Zurück auf einer Diagrammseite lädt und startet Mermaid nicht ein zweites Mal.
-    assert besuch.mermaid_geladen() == (1 if mit_diagramm else 0), (
-        f"Mermaid {besuch.mermaid_geladen()}-mal geladen, erwartet {1 if mit_diagramm else 0}")
+    assert besuch.mermaid_geladen() == 0, f"Mermaid {besuch.mermaid_geladen()}-mal geladen"
 
 
 def test_farbschema_umschalten_und_neu_laden(neuer_besuch, diagramme):
@@ -148,10 +247,10 @@ def test_farbschema_umschalten_und_neu_laden(neuer_besuch, diagramme):
     assert page.get_attribute("body", "data-md-color-scheme") == "default"
     page.locator("form[data-md-component=palette] label:visible").click()
     assert page.get_attribute("body", "data-md-color-scheme") == "slate"
-    assert browser.warte_auf_diagramme(page, diagramme[pfad]) is not None
+    assert page.evaluate(VARIANTEN) == [[variante("dark")]] * diagramme[pfad]
     page.reload(wait_until="networkidle")
     assert page.get_attribute("body", "data-md-color-scheme") == "slate", "Die Wahl ging beim Neuladen verloren"
-    assert browser.warte_auf_diagramme(page, diagramme[pfad]) is not None
+    assert page.evaluate(VARIANTEN) == [[variante("dark")]] * diagramme[pfad]
     assert not besuch.fremde and not besuch.fehler, besuch.fremde + besuch.fehler
 
 

@@ -1,0 +1,67 @@
+"""Lighthouse (mobil) auf jeder Seite: Zahlen, kein Test.
+
+    uv run python benchmarks/lighthouse.py
+
+Baut die Seite (strikt), liefert sie lokal aus und lässt Lighthouse 12.2.3 (läuft auf
+Node 20) mit Debians Chromium jede Seite der Navigation prüfen. Lighthouse kommt mit npm in
+einen temporären Ordner; im Repository bleibt nichts davon.
+
+Ziele (Issue 13): Leistung ≥ 95, Total Blocking Time ≤ 200 ms, Barrierefreiheit, Best
+Practices und SEO je 100.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from kurs import browser
+
+LIGHTHOUSE = "lighthouse@12.2.3"
+KATEGORIEN = ("performance", "accessibility", "best-practices", "seo")
+
+
+def installieren(ordner: Path) -> Path:
+    subprocess.run(["npm", "install", "--prefix", str(ordner), "--no-save", "--no-package-lock",
+                    "--no-audit", "--no-fund", LIGHTHOUSE], check=True, capture_output=True)
+    return ordner / "node_modules" / ".bin" / "lighthouse"
+
+
+def pruefen(lighthouse: Path, url: str) -> dict:
+    lauf = subprocess.run(
+        [str(lighthouse), url, "--output=json", "--output-path=stdout", "--quiet",
+         f"--only-categories={','.join(KATEGORIEN)}",
+         "--chrome-flags=" + " ".join(browser.CHROMIUM_ARGS)],
+        capture_output=True, text=True, env={**os.environ, "CHROME_PATH": str(browser.CHROMIUM)})
+    if lauf.returncode != 0:
+        sys.exit(f"Lighthouse scheiterte an {url}:\n{lauf.stderr[-3000:]}")
+    return json.loads(lauf.stdout)
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        lighthouse = installieren(tmp / "npm")
+        site = browser.bauen(tmp / "site")
+        print(f"{'Seite':34} {'Leistung':>8} {'TBT ms':>7} {'Barrierefr.':>11} {'Best Pr.':>8} {'SEO':>4}")
+        verfehlt = []
+        with browser.ausliefern(site) as basis:
+            for pfad in browser.nav_seiten():
+                bericht = pruefen(lighthouse, basis + pfad)
+                werte = {k: round(bericht["categories"][k]["score"] * 100) for k in KATEGORIEN}
+                tbt = bericht["audits"]["total-blocking-time"]["numericValue"]
+                print(f"{pfad or '(Start)':34} {werte['performance']:8} {tbt:7.0f} {werte['accessibility']:11}"
+                      f" {werte['best-practices']:8} {werte['seo']:4}")
+                if werte["performance"] < 95 or tbt > 200 or min(werte[k] for k in KATEGORIEN[1:]) < 100:
+                    durchgefallen = [a["title"] for a in bericht["audits"].values()
+                                     if a.get("score") is not None and a["score"] < 1
+                                     and a.get("scoreDisplayMode") in ("binary", "metricSavings")]
+                    verfehlt.append(f"{pfad or '(Start)'}: {'; '.join(durchgefallen[:6])}")
+    print("\nZiele: Leistung ≥ 95, TBT ≤ 200 ms, Barrierefreiheit, Best Practices und SEO 100.")
+    print("Alle erreicht." if not verfehlt else "Verfehlt:\n  " + "\n  ".join(verfehlt))
+
+
+if __name__ == "__main__":
+    main()

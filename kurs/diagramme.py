@@ -1,0 +1,205 @@
+"""Diagramme als SVG, beim Bauen gezeichnet: Leserinnen laden kein Mermaid.
+
+Jeder ```mermaid-Block bleibt im Markdown. Das gepinnte Mermaid (kurs/vendor.json) zeichnet
+ihn in Debians Chromium zweimal, hell und dunkel, und legt beide SVGs in diagramme/ ab,
+benannt nach einem Hash aus Mermaid-Version, Einstellungen des Schemas und Quelltext. Der
+Ordner liegt im Repository: Ein Build mit unveränderten Diagrammen startet keinen Browser,
+und ein Rechner ohne Chromium bekommt trotzdem statische Diagramme.
+
+Fehlt ein SVG, zeichnet es der Build (`mkdocs serve` also genau das geänderte Diagramm) und
+räumt SVGs weg, die kein Diagramm mehr braucht. Ohne Chromium bleibt so ein Diagramm ein
+<pre class="mermaid">, und die Seite zeichnet es wie früher im Browser
+(overrides/partials/mermaid.html). In CI schreibt der Build nichts ins Repository: Dort
+soll tests/test_diagramme.py ein vergessenes SVG melden.
+
+    uv run python -m kurs.diagramme     # fehlende SVGs zeichnen, verwaiste löschen
+"""
+
+import functools
+import hashlib
+import html
+import json
+import math
+import os
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from kurs import vendor
+from kurs.modell import Kurs
+
+ORDNER = "diagramme"
+MERMAID_JS = vendor.WURZEL / "docs" / "assets" / "vendor" / "mermaid" / "mermaid.tiny.js"
+
+SCHRIFT_PX = 16
+# Kleiner als so skaliert die Seite ein Diagramm nie (Issue 13: auf dem Handy mindestens
+# 10 px hohe Schrift); was dann nicht passt, scrollt seitlich.
+MIN_SCHRIFT_PX = 10
+# Feste Breite statt 100 %: Die Seite entscheidet mit CSS, wie weit sie verkleinert.
+_GEMEINSAM = {
+    "startOnLoad": False,
+    "fontFamily": "arial, sans-serif",
+    "fontSize": SCHRIFT_PX,
+    "sequence": {"useMaxWidth": False, "actorFontSize": SCHRIFT_PX, "messageFontSize": SCHRIFT_PX,
+                 "noteFontSize": SCHRIFT_PX},
+    "flowchart": {"useMaxWidth": False},
+}
+SCHEMATA = {
+    "hell": {**_GEMEINSAM, "theme": "default"},
+    # Mermaids Notizen im dunklen Schema hätten 4,49:1 Kontrast; 4,5:1 ist das Mindeste.
+    "dunkel": {**_GEMEINSAM, "theme": "dark", "themeVariables": {"noteTextColor": "#e6e6e6"}},
+}
+
+@functools.cache
+def mermaid_version() -> str:
+    (version,) = {e["version"] for e in vendor.lies_manifest() if e["name"] == "@mermaid-js/tiny"}
+    return version
+
+
+PRE = re.compile(r'<pre class="mermaid"><code>(.*?)</code></pre>', re.S)
+
+
+@dataclass(frozen=True)
+class Zeichnung:
+    quelle: str
+    schema: str
+
+    @property
+    def schluessel(self) -> str:
+        daten = json.dumps([mermaid_version(), SCHEMATA[self.schema], self.quelle], sort_keys=True, ensure_ascii=False)
+        return hashlib.sha256(daten.encode("utf-8")).hexdigest()[:20]
+
+    def datei(self, kurs: Kurs) -> Path:
+        return kurs.wurzel / ORDNER / f"{self.schluessel}.svg"
+
+
+def zeichnungen(quelle: str) -> list[Zeichnung]:
+    return [Zeichnung(quelle.strip(), schema) for schema in SCHEMATA]
+
+
+def alle_zeichnungen(kurs: Kurs) -> list[Zeichnung]:
+    return [z for d in kurs.diagramme for z in zeichnungen(d.quelle)]
+
+
+def fehlende(kurs: Kurs) -> list[Zeichnung]:
+    return [z for z in alle_zeichnungen(kurs) if not z.datei(kurs).is_file()]
+
+
+def verwaiste(kurs: Kurs) -> list[Path]:
+    gebraucht = {z.datei(kurs) for z in alle_zeichnungen(kurs)}
+    return sorted(p for p in (kurs.wurzel / ORDNER).glob("*.svg") if p not in gebraucht)
+
+
+def fuer_leser(svg: str) -> str:
+    """role="img": Ein Screenreader liest Titel und Beschreibung (accTitle, accDescr) statt jedes
+    Kästchens; Mermaids englische Rollenbeschreibung „sequence“ passt nicht auf eine deutsche Seite."""
+    svg = re.sub(r' role="[^"]*"', "", svg, count=1)
+    svg = re.sub(r' aria-roledescription="[^"]*"', "", svg, count=1)
+    return svg.replace("<svg ", '<svg role="img" ', 1)
+
+
+def feste_ids(svg: str) -> str:
+    """Mermaid zählt die IDs der Lebenslinien (actor0, actor1, …) über alle Zeichnungen einer
+    Sitzung hoch: Je nachdem, was vorher gezeichnet wurde, hieße dasselbe Diagramm anders,
+    und zwei Diagramme einer Seite könnten dieselbe ID tragen. Darum je SVG neu gezählt,
+    mit der ID des Diagramms davor."""
+    svg_id = re.search(r'<svg id="([^"]+)"', svg)[1]
+    neu = {}
+    return re.sub(r'id="(actor\d+)"', lambda m: f'id="{svg_id}-{neu.setdefault(m[1], f"actor{len(neu)}")}"', svg)
+
+
+def zeichne(liste: list[Zeichnung]) -> dict[Zeichnung, str]:
+    """Zeichnet alle in einem Chromium; braucht Playwright und Chromium (kurs/browser.py)."""
+    from playwright.sync_api import sync_playwright
+
+    from kurs import browser
+
+    ergebnis = {}
+    with sync_playwright() as playwright:
+        chromium = browser.starte_browser(playwright)
+        page = chromium.new_page()
+        page.set_content("<!doctype html><html><body></body></html>")
+        page.add_script_tag(path=str(MERMAID_JS))
+        for z in liste:
+            svg = page.evaluate("""async ([id, quelle, einstellungen]) => {
+                mermaid.initialize(einstellungen);
+                return (await mermaid.render(id, quelle)).svg;
+            }""", [f"diagramm-{z.schluessel}", z.quelle, SCHEMATA[z.schema]])
+            ergebnis[z] = fuer_leser(feste_ids(svg))
+        chromium.close()
+    return ergebnis
+
+
+def chromium_fehlt() -> str | None:
+    from kurs import browser
+
+    return None if browser.CHROMIUM.exists() else f"{browser.CHROMIUM} fehlt"
+
+
+def aktualisieren(kurs: Kurs, speichern: bool = True) -> dict[Zeichnung, str]:
+    """Zeichnet, was fehlt (leer, wenn nichts fehlt: dann ohne Browser); mit `speichern`
+    landen die SVGs in diagramme/, und verwaiste verschwinden."""
+    neu = zeichne(fehlende(kurs)) if fehlende(kurs) else {}
+    if speichern:
+        for z, svg in neu.items():
+            z.datei(kurs).parent.mkdir(exist_ok=True)
+            z.datei(kurs).write_text(svg, encoding="utf-8")
+        for datei in verwaiste(kurs):
+            datei.unlink()
+    return neu
+
+
+def speichern_erlaubt() -> bool:
+    return not os.environ.get("CI")
+
+
+def breite(svg: str) -> float:
+    return float(re.search(r'<svg [^>]*?width="([\d.]+)"', svg)[1])
+
+
+def als_html(svgs: dict[str, str], titel: str) -> str:
+    """Beide Varianten in einem Rahmen, der seitlich scrollt; kurs.css zeigt die zum Schema."""
+    min_breite = math.ceil(max(breite(s) for s in svgs.values()) * MIN_SCHRIFT_PX / SCHRIFT_PX)
+    # Auf dem Handy zeigt der Hinweis, dass rechts noch etwas kommt (kurs.css).
+    breit = " kurs-diagramm--breit" if min_breite > 340 else ""
+    varianten = "".join(f'<div class="kurs-diagramm-{schema}">{svg}</div>' for schema, svg in svgs.items())
+    return (f'<div class="kurs-diagramm{breit}">'
+            f'<div class="kurs-diagramm-flaeche" tabindex="0" role="group" '
+            f'aria-label="Diagramm: {html.escape(titel)}" style="--kurs-min-breite: {min_breite}px">'
+            f"{varianten}</div>"
+            '<p class="kurs-diagramm-hinweis" aria-hidden="true">Seitlich wischen: Das Diagramm ist breiter '
+            "als der Bildschirm.</p></div>")
+
+
+def einsetzen(html_text: str, kurs: Kurs, gezeichnet: dict[Zeichnung, str]) -> str:
+    """Ersetzt jedes <pre class="mermaid"> durch seine SVGs, wenn beide da sind."""
+    def ersetze(m):
+        quelle = html.unescape(m[1])
+        svgs = {}
+        for z in zeichnungen(quelle):
+            if z in gezeichnet:
+                svgs[z.schema] = gezeichnet[z]
+            elif z.datei(kurs).is_file():
+                svgs[z.schema] = z.datei(kurs).read_text(encoding="utf-8")
+        if len(svgs) != len(SCHEMATA):
+            return m[0]
+        titel = re.search(r"^\s*accTitle:\s*(.+)$", quelle, re.M)
+        return als_html(svgs, titel[1].strip() if titel else "ohne Titel")
+
+    return PRE.sub(ersetze, html_text)
+
+
+def main() -> None:
+    kurs = Kurs()
+    if fehlende(kurs) and (grund := chromium_fehlt()):
+        sys.exit(f"{len(fehlende(kurs))} SVGs fehlen, und zum Zeichnen fehlt Chromium ({grund}). "
+                 "Installieren: sudo apt-get install chromium")
+    weg = verwaiste(kurs)
+    neu = aktualisieren(kurs)
+    print(f"{ORDNER}/: {len(neu)} SVGs gezeichnet, {len(weg)} verwaiste gelöscht, "
+          f"{len(alle_zeichnungen(kurs))} aktuell.")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,80 @@
+"""Diagramme als SVG (kurs/diagramme.py): Zu jedem Diagramm liegen beide Varianten aktuell
+in diagramme/, lesbar für Screenreader; ohne SVG bleibt es für Mermaid im Browser."""
+
+import html
+import re
+
+import pytest
+
+import werkzeuge
+from kurs import diagramme
+from kurs.modell import Kurs
+
+KURS = Kurs()
+BEFEHL = "uv run python -m kurs.diagramme"
+
+
+def test_jedes_diagramm_hat_seine_svgs_in_diagramme():
+    fehlt = [f"{d.seite.relative_to(KURS.wurzel)}, Zeile {d.zeile}: {z.schema} ({z.datei(KURS).name})"
+             for d in KURS.diagramme for z in diagramme.zeichnungen(d.quelle) if not z.datei(KURS).is_file()]
+    if fehlt and (grund := diagramme.chromium_fehlt()):
+        werkzeuge.fehlt("chromium", f"{len(fehlt)} Diagramm-SVGs sind nicht aktuell, und zum Zeichnen {grund}")
+    assert not fehlt, ("Zu diesen Diagrammen fehlt das SVG, oder es ist älter als das Diagramm:\n  "
+                       + "\n  ".join(fehlt) + f"\nZeichne sie mit `{BEFEHL}` (oder `uv run mkdocs serve`) "
+                       f"und committe {diagramme.ORDNER}/.")
+
+
+def test_in_diagramme_liegt_nur_was_ein_diagramm_braucht():
+    weg = [p.name for p in diagramme.verwaiste(KURS)]
+    assert not weg, f"Kein Diagramm braucht {weg}. `{BEFEHL}` löscht sie; committe {diagramme.ORDNER}/."
+
+
+@pytest.mark.parametrize("diagramm", KURS.diagramme, ids=lambda d: f"{d.seite.stem}-zeile-{d.zeile}")
+def test_svg_nennt_titel_und_beschreibung_fuer_screenreader(diagramm):
+    titel = re.search(r"^\s*accTitle:\s*(.+)$", diagramm.quelle, re.M)[1].strip()
+    beschreibung = re.search(r"^\s*accDescr:\s*(.+)$", diagramm.quelle, re.M)[1].strip()
+    for z in diagramme.zeichnungen(diagramm.quelle):
+        if not z.datei(KURS).is_file():
+            continue  # meldet test_jedes_diagramm_hat_seine_svgs_in_diagramme
+        svg = z.datei(KURS).read_text(encoding="utf-8")
+        kopf = svg[:svg.index(">")]
+        assert 'role="img"' in kopf and "aria-roledescription" not in kopf, (z.schema, kopf)
+        titel_id = re.search(r'aria-labelledby="([^"]+)"', kopf)[1]
+        assert re.search(rf'<title id="{titel_id}">{re.escape(html.escape(titel, quote=False))}</title>', svg), z.schema
+        assert html.escape(beschreibung, quote=False) in svg, z.schema
+
+
+QUELLE = "sequenceDiagram\n    accTitle: Ein Test\n    accDescr: A ruft B.\n    A->>B: Hallo"
+PRE = f'<p>Text</p><pre class="mermaid"><code>{html.escape(QUELLE)}\n</code></pre>'
+
+
+def test_ohne_svg_bleibt_das_diagramm_fuer_mermaid_im_browser(tmp_path):
+    assert diagramme.einsetzen(PRE, Kurs(tmp_path), {}) == PRE
+
+
+def test_mit_beiden_svgs_wird_das_diagramm_statisch(tmp_path):
+    kurs = Kurs(tmp_path)
+    (tmp_path / diagramme.ORDNER).mkdir()
+    for z in diagramme.zeichnungen(QUELLE):
+        z.datei(kurs).write_text(f'<svg width="800" data-schema="{z.schema}"></svg>', encoding="utf-8")
+    ergebnis = diagramme.einsetzen(PRE, kurs, {})
+    assert "<pre" not in ergebnis
+    assert 'aria-label="Diagramm: Ein Test"' in ergebnis and 'tabindex="0"' in ergebnis
+    assert '<div class="kurs-diagramm-hell"><svg width="800" data-schema="hell">' in ergebnis
+    assert '<div class="kurs-diagramm-dunkel"><svg width="800" data-schema="dunkel">' in ergebnis
+    # 800 px bei 16 px Schrift: höchstens auf 500 px verkleinert, dann ist die Schrift 10 px.
+    assert "--kurs-min-breite: 500px" in ergebnis
+
+
+def test_nur_eine_variante_reicht_nicht(tmp_path):
+    kurs = Kurs(tmp_path)
+    (tmp_path / diagramme.ORDNER).mkdir()
+    hell = diagramme.zeichnungen(QUELLE)[0]
+    hell.datei(kurs).write_text('<svg width="800"></svg>', encoding="utf-8")
+    assert diagramme.einsetzen(PRE, kurs, {}) == PRE
+
+
+def test_ein_geaendertes_diagramm_braucht_neue_svgs():
+    alt, neu = diagramme.zeichnungen(QUELLE), diagramme.zeichnungen(QUELLE + "\n    B->>A: Zurück")
+    assert {z.schluessel for z in alt}.isdisjoint(z.schluessel for z in neu)
+    assert len({z.schluessel for z in alt}) == 2, "hell und dunkel brauchen je eine Datei"
