@@ -122,8 +122,9 @@ def lade(neuer_besuch, diagramme):
             # erst beim Öffnen (overrides/partials/suche-bei-bedarf.html).
             besuch.page.wait_for_load_state("networkidle")
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            name = f"{seitenname(pfad)}-{'hell' if farbschema == 'light' else 'dunkel'}.png"
-            besuch.page.screenshot(path=SCREENSHOTS / name, full_page=True)
+            name = f"{seitenname(pfad)}-{'hell' if farbschema == 'light' else 'dunkel'}.jpg"
+            # JPEG: halb so lange wie PNG bei einer ganzen Seite, und zum Ansehen genügt es.
+            besuch.page.screenshot(path=SCREENSHOTS / name, full_page=True, type="jpeg", quality=80)
             geladene[(pfad, farbschema)] = besuch
         return geladene[(pfad, farbschema)]
 

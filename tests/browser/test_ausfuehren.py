@@ -186,14 +186,14 @@ def test_strg_enter_fuehrt_aus_und_knoepfe_sind_per_tastatur_erreichbar(kapitel_
 def test_eigene_loesung_ueberlebt_neu_laden_und_zuruecksetzen_stellt_her(neuer_besuch):
     besuch = neuer_besuch("light")
     page = besuch.page
-    page.goto(besuch.basis + "teil-2/", wait_until="networkidle")
+    page.goto(besuch.basis + "teil-2/", wait_until="load")
     nummer = nummer_von(programme(page), "teil-2/uebung-3", "vorlage")
     setze_code(page, nummer, 'antwort = "D"\n')
-    page.reload(wait_until="networkidle")
+    page.reload(wait_until="load")
     assert block(page, nummer).locator("code").text_content() == 'antwort = "D"\n'
     leiste(page, nummer).get_by_role("button", name="Zurücksetzen").click()
     assert block(page, nummer).locator("code").text_content() == KURS.uebung("teil-2/uebung-3").vorlage
-    page.reload(wait_until="networkidle")
+    page.reload(wait_until="load")
     assert block(page, nummer).locator("code").text_content() == KURS.uebung("teil-2/uebung-3").vorlage
     assert not besuch.fremde
 
@@ -201,7 +201,7 @@ def test_eigene_loesung_ueberlebt_neu_laden_und_zuruecksetzen_stellt_her(neuer_b
 def test_ausfuehren_nach_instant_navigation(neuer_besuch):
     besuch = neuer_besuch("light")
     page = besuch.page
-    page.goto(besuch.basis, wait_until="networkidle")
+    page.goto(besuch.basis, wait_until="load")
     page.locator("nav.md-nav--primary").get_by_role("link", name="Teil 2: Outbox").first.click()
     page.wait_for_url("**/teil-2/")
     page.wait_for_selector(".kurs-leiste")
@@ -213,7 +213,7 @@ def test_ausfuehren_nach_instant_navigation(neuer_besuch):
 def test_ohne_daten_der_seite_eine_meldung_und_beim_naechsten_klick_geht_es(neuer_besuch):
     besuch = neuer_besuch("light")
     page = besuch.page
-    page.goto(besuch.basis + "teil-1/", wait_until="networkidle")
+    page.goto(besuch.basis + "teil-1/", wait_until="load")
     page.route("**/programme.json", lambda route: route.abort("internetdisconnected"))
     titel, text = klicke_und_warte(page, 0)
     assert (titel, text) == ("Fehler", "Die Daten dieser Seite ließen sich nicht laden (keine Verbindung). "
@@ -226,7 +226,7 @@ def test_ohne_daten_der_seite_eine_meldung_und_beim_naechsten_klick_geht_es(neue
 def test_notebook_seite_prueft_wie_das_kapitel(neuer_besuch, teil):
     besuch = neuer_besuch("light")
     page = besuch.page
-    page.goto(besuch.basis + f"notebooks/uebungen-{teil}/", wait_until="networkidle")
+    page.goto(besuch.basis + f"notebooks/uebungen-{teil}/", wait_until="load")
     daten = programme(page)
     for uebung in [u for u in UEBUNGEN if u.startswith(teil + "/")]:
         assert KURS.uebung(uebung).loesung.strip() not in str(daten), f"{uebung}: Die Seite verrät die Lösung"

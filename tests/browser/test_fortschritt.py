@@ -65,7 +65,7 @@ def test_pruefen_bestanden_gibt_haekchen_und_die_startseite_zaehlt_es(neuer_besu
     besuch = neuer_besuch("dark")
     page = besuch.page
     name = "teil-1/uebung-1"
-    page.goto(besuch.basis + "teil-1/", wait_until="networkidle")
+    page.goto(besuch.basis + "teil-1/", wait_until="load")
     assert toc_eintrag(page, name).locator(".kurs-haken").count() == 0
 
     setze_code(page, name, KURS.uebung(name).loesung)
@@ -77,7 +77,7 @@ def test_pruefen_bestanden_gibt_haekchen_und_die_startseite_zaehlt_es(neuer_besu
     assert pruefen(page, name) == "Nicht bestanden"
     assert toc_eintrag(page, name).locator(".kurs-haken").count() == 1
     # Neu geladen (ohne den Tooltip des eben gedrückten Knopfs, den axe-core anmahnt): Das Häkchen bleibt.
-    page.reload(wait_until="networkidle")
+    page.reload(wait_until="load")
     assert toc_eintrag(page, name).locator(".kurs-haken").count() == 1
     assert not axe(page)
 
@@ -93,7 +93,7 @@ def test_pruefen_bestanden_gibt_haekchen_und_die_startseite_zaehlt_es(neuer_besu
             f"Teil 2: 0 von {len(TEILE[1]['uebungen'])} Übungen bestanden. Offen: "
             + ", ".join(u["titel"] for u in TEILE[1]["uebungen"]),
         ]
-        page.reload(wait_until="networkidle")
+        page.reload(wait_until="load")
     assert not axe(page)
 
     # Ein offener Link führt zur Überschrift seiner Übung, und dort steht das Häkchen der ersten.
@@ -113,7 +113,7 @@ def test_richtige_antwort_im_quiz_wird_gemerkt_falsche_nicht(neuer_besuch):
     optionen, richtig = quiz.optionen, quiz.richtig
     falsch = next(o for o in optionen if o != richtig)
     frage = f"quiz-{uebung.replace('/', '-')}"
-    page.goto(besuch.basis + "teil-2/", wait_until="networkidle")
+    page.goto(besuch.basis + "teil-2/", wait_until="load")
     gemerkt = f"() => JSON.parse(localStorage.getItem('{FORTSCHRITT}') ?? '{{}}').fragen ?? {{}}"
 
     page.locator(f"#{frage}-{falsch}").check()
@@ -132,7 +132,7 @@ def test_richtige_antwort_im_quiz_wird_gemerkt_falsche_nicht(neuer_besuch):
     assert page.evaluate(gemerkt) == {frage: True, kurz.gruppe: True}
 
     # Die Auswahl allein ist nicht die Prüfung der Übung: Sie zählt nicht als bestanden.
-    page.goto(besuch.basis, wait_until="networkidle")
+    page.goto(besuch.basis, wait_until="load")
     assert zeilen(page)[1].startswith("Teil 2: 0 von ")
     assert not besuch.fremde and not besuch.fehler, (besuch.fremde, besuch.fehler)
 
@@ -142,12 +142,12 @@ def test_zuruecksetzen_loescht_nach_bestaetigung_und_sonst_nichts(neuer_besuch):
     page = besuch.page
     name = "teil-2/uebung-1"
     eigene = "# meine halbe Lösung\n"
-    page.goto(besuch.basis + "teil-2/", wait_until="networkidle")
+    page.goto(besuch.basis + "teil-2/", wait_until="load")
     setze_code(page, name, eigene)
     # Bestanden ohne Pyodide: das Ereignis, das kurs-lauf.js nach bestandenem „Prüfen“ sendet
     # (der erste Test prüft den echten Weg).
     page.evaluate("n => document.dispatchEvent(new CustomEvent('kurs:bestanden', { detail: { uebung: n } }))", name)
-    page.goto(besuch.basis, wait_until="networkidle")
+    page.goto(besuch.basis, wait_until="load")
     vorher = zeilen(page)
     assert vorher[1].startswith("Teil 2: 1 von "), vorher
     knopf = page.get_by_role("button", name="Fortschritt zurücksetzen")
@@ -157,17 +157,17 @@ def test_zuruecksetzen_loescht_nach_bestaetigung_und_sonst_nichts(neuer_besuch):
     knopf.click()
     assert meldungen and "löschen" in meldungen[0], meldungen
     assert zeilen(page) == vorher
-    page.goto(besuch.basis + "teil-2/", wait_until="networkidle")
+    page.goto(besuch.basis + "teil-2/", wait_until="load")
     assert vorlage(page, name).locator("code").text_content() == eigene
 
-    page.goto(besuch.basis, wait_until="networkidle")
+    page.goto(besuch.basis, wait_until="load")
     page.once("dialog", lambda dialog: dialog.accept())
     knopf.click()
     assert all(re.match(r"Teil \d+: 0 von \d+ Übungen bestanden", z) for z in zeilen(page)), zeilen(page)
     assert page.get_by_role("status").inner_text() == "Gelöscht: Fortschritt und gespeicherte Lösungen."
-    page.reload(wait_until="networkidle")
+    page.reload(wait_until="load")
     assert zeilen(page)[1].startswith("Teil 2: 0 von ")
-    page.goto(besuch.basis + "teil-2/", wait_until="networkidle")
+    page.goto(besuch.basis + "teil-2/", wait_until="load")
     assert vorlage(page, name).locator("code").text_content() == KURS.uebung(name).vorlage
     assert not besuch.fremde and not besuch.fehler, (besuch.fremde, besuch.fehler)
 
