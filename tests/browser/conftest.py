@@ -8,6 +8,7 @@ Ohne /usr/bin/chromium überspringt ein Lauf auf dem eigenen Rechner diese Tests
 (Installation: `apt-get install chromium`). In CI (CI gesetzt) ist das ein Fehler.
 """
 
+import time
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -54,9 +55,24 @@ class Besuch:
     fremde: list = field(default_factory=list)
     fehler: list = field(default_factory=list)
     diagramme_ms: float | None = None  # bis alle Diagramme gezeichnet waren
+    offen: int = 0  # Anfragen, die noch laufen
 
     def mermaid_geladen(self) -> int:
         return sum(url.endswith(browser.MERMAID) for url in self.anfragen)
+
+    def bis_nichts_mehr_laedt(self, stille_ms: int = 200) -> None:
+        """Wie Playwrights "networkidle", das 500 ms Stille abwartet: Nach dem load-Ereignis
+        kommt hier nur noch das Favicon (gemessen), 200 ms genügen. Das spart je Besuch
+        eine Drittelsekunde, bei 16 Besuchen fünf Sekunden."""
+        still_seit = None
+        while True:
+            if self.offen:
+                still_seit = None
+            elif still_seit is None:
+                still_seit = time.monotonic()
+            elif time.monotonic() - still_seit >= stille_ms / 1000:
+                return
+            self.page.wait_for_timeout(20)
 
 
 @pytest.fixture(scope="session")
@@ -88,6 +104,9 @@ def neuer_besuch(chromium, basis):
         page.on("pageerror", lambda e: besuch.fehler.append(f"JavaScript: {e}"))
         page.on("requestfailed", lambda r: besuch.fehler.append(f"fehlgeschlagen: {r.url} ({r.failure})"))
         page.on("response", lambda r: r.status >= 400 and besuch.fehler.append(f"HTTP {r.status}: {r.url}"))
+        kontext.on("request", lambda r: setattr(besuch, "offen", besuch.offen + 1))
+        for ende in ("requestfinished", "requestfailed"):
+            kontext.on(ende, lambda r: setattr(besuch, "offen", besuch.offen - 1))
         return besuch
 
     yield oeffnen
@@ -120,7 +139,8 @@ def lade(neuer_besuch, diagramme):
             besuch.diagramme_ms = browser.warte_auf_diagramme(besuch.page, diagramme[pfad])
             # Bis nichts mehr lädt: So sind alle Anfragen der Seite gezählt. Die Suche lädt
             # erst beim Öffnen (overrides/partials/suche-bei-bedarf.html).
-            besuch.page.wait_for_load_state("networkidle")
+            besuch.page.wait_for_load_state("load")
+            besuch.bis_nichts_mehr_laedt()
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             name = f"{seitenname(pfad)}-{'hell' if farbschema == 'light' else 'dunkel'}.jpg"
             # JPEG: halb so lange wie PNG bei einer ganzen Seite, und zum Ansehen genügt es.
