@@ -172,3 +172,12 @@ def test_startseite_nennt_das_zeitlimit_im_browser():
     gesetzt = re.search(r"const ZEITLIMIT_S = (\d+);", lauf_js)
     assert genannt and gesetzt, "Zeitlimit nicht mehr in der bekannten Form in docs/index.md oder kurs-lauf.js"
     assert genannt[1] == gesetzt[1], f"docs/index.md nennt {genannt[1]} s, kurs-lauf.js stoppt nach {gesetzt[1]} s"
+
+
+def test_namen_im_code_haben_ohne_span_dieselbe_farbe(site):
+    """Der Build lässt die Spans für Namen weg (kurs/mkdocs_hooks.py, UNSICHTBARE_SPANS): Das
+    ist unsichtbar, solange Material Namen in der Farbe des Codes zeigt."""
+    css = "".join(p.read_text(encoding="utf-8") for p in (site / "assets" / "stylesheets").glob("*.css"))
+    assert "--md-code-hl-name-color:var(--md-code-fg-color)" in css.replace(" ", "")
+    html = seite(site, "teil-2")
+    assert '<span class="n">' not in html and '<span class="k">' in html

@@ -102,7 +102,19 @@
     // Derselbe Schlüssel in kurs-fortschritt.js: „Fortschritt zurücksetzen“ löscht ihn.
     const speicher = istVorlage ? `kurs:${name}` : null;
 
-    code.contentEditable = "plaintext-only";
+    // Bearbeitbar erst beim ersten Klick oder Fokus: contentEditable gleich beim Laden ließe den
+    // Browser die Stile jedes Zeichens im Block neu rechnen, auf einer Kapitelseite ein Drittel
+    // der Blockierzeit (Lighthouse, benchmarks/lighthouse.py). pointerdown kommt vor dem
+    // Setzen der Schreibmarke: Der erste Klick setzt sie schon.
+    const bearbeitbar = () => {
+      if (code.isContentEditable) return;
+      code.contentEditable = "plaintext-only";
+      // Kam der Fokus mit der Tastatur, steht noch keine Schreibmarke im Code: an den Anfang.
+      const auswahl = getSelection();
+      if (!code.contains(auswahl.anchorNode)) auswahl.collapse(code, 0);
+    };
+    code.addEventListener("pointerdown", bearbeitbar);
+    code.addEventListener("focus", bearbeitbar);
     code.spellcheck = false;
     code.setAttribute("role", "textbox");
     code.setAttribute("aria-multiline", "true");

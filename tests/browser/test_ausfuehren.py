@@ -171,6 +171,23 @@ def test_stopp_beendet_einen_lauf(kapitel_tabs):
     assert klicke_und_warte(page, 2)[0] == "Ausgabe (wie auf der Seite)"
 
 
+def test_code_laesst_sich_mit_maus_und_tastatur_bearbeiten(kapitel_tabs):
+    """Bearbeitbar wird ein Block erst beim ersten Klick oder Fokus (kurs-lauf.js); schon dieser
+    erste Klick setzt die Schreibmarke, und Tippen ändert den Code."""
+    page = kapitel_tabs("teil-1/").page
+    for nummer, weg in [(3, "Klick"), (4, "Tab")]:
+        code = block(page, nummer).locator("code")
+        vorher = code.text_content()
+        if weg == "Klick":
+            code.click()
+        else:
+            code.focus()
+        page.keyboard.press("Control+End")
+        page.keyboard.type("# neu")
+        assert code.text_content().rstrip("\n").endswith("# neu"), (weg, code.text_content())
+        setze_code(page, nummer, vorher)
+
+
 def test_strg_enter_fuehrt_aus_und_knoepfe_sind_per_tastatur_erreichbar(kapitel_tabs):
     page = kapitel_tabs("teil-2/").page
     code = block(page, 2).locator("code")
