@@ -47,7 +47,7 @@ def main() -> None:
         site = browser.bauen(tmp / "site")
         print(f"{'Seite':34} {'Leistung':>8} {'TBT ms':>7} {'Barrierefr.':>11} {'Best Pr.':>8} {'SEO':>4}")
         verfehlt = []
-        with browser.ausliefern(site) as basis:
+        with browser.ausliefern(site, wie_github_pages=True) as basis:
             for pfad in browser.nav_seiten():
                 bericht = pruefen(lighthouse, basis + pfad)
                 werte = {k: round(bericht["categories"][k]["score"] * 100) for k in KATEGORIEN}

@@ -6,6 +6,7 @@ Browser herunter; es treibt das Chromium aus Debians Paket `chromium`.
 """
 
 import contextlib
+import gzip
 import functools
 import os
 import re
@@ -67,9 +68,15 @@ def bauen(ziel: Path, config: Path = WURZEL / "mkdocs.yml", streng: bool = True)
     return ziel
 
 
+# Was GitHub Pages komprimiert ausliefert; für Lighthouse soll die Seite so ankommen wie dort.
+KOMPRIMIERT = {".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt", ".wasm", ".ipynb"}
+
+
 class _Handler(SimpleHTTPRequestHandler):
     praefix = "/"
     basis = ""
+    wie_github_pages = False  # gzip und Cache-Control: max-age=600 wie GitHub Pages
+    _gzip: dict = {}
 
     def do_GET(self):
         # Die Seite liegt unter dem Pfad aus site_url, wie später auf dem Server.
@@ -79,8 +86,31 @@ class _Handler(SimpleHTTPRequestHandler):
         self.path = "/" + self.path[len(self.praefix):]
         if self.path == "/sitemap.xml":
             self.sitemap()
+        elif self.wie_github_pages and "gzip" in self.headers.get("Accept-Encoding", "") and (datei := self.datei()):
+            self.komprimiert(datei)
         else:
             super().do_GET()
+
+    def datei(self) -> Path | None:
+        pfad = Path(self.translate_path(self.path))
+        pfad = pfad / "index.html" if pfad.is_dir() else pfad
+        return pfad if pfad.is_file() and pfad.suffix in KOMPRIMIERT else None
+
+    def komprimiert(self, datei: Path):
+        if datei not in self._gzip:
+            self._gzip[datei] = gzip.compress(datei.read_bytes(), 6)
+        daten = self._gzip[datei]
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(datei)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(daten)))
+        self.end_headers()
+        self.wfile.write(daten)
+
+    def end_headers(self):
+        if self.wie_github_pages:
+            self.send_header("Cache-Control", "max-age=600")
+        super().end_headers()
 
     def sitemap(self):
         # Material navigiert nur instant zu Adressen aus der Sitemap; es übernimmt dabei
@@ -99,9 +129,10 @@ class _Handler(SimpleHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def ausliefern(site: Path, praefix: str = praefix(SITE_URL)):
-    """Liefert `site` auf 127.0.0.1 mit freiem Port aus; ergibt die Basis-URL."""
-    handler = type("Handler", (_Handler,), {"praefix": praefix})
+def ausliefern(site: Path, praefix: str = praefix(SITE_URL), wie_github_pages: bool = False):
+    """Liefert `site` auf 127.0.0.1 mit freiem Port aus; ergibt die Basis-URL. Mit
+    `wie_github_pages` komprimiert und mit Cache-Control wie dort (für Lighthouse)."""
+    handler = type("Handler", (_Handler,), {"praefix": praefix, "wie_github_pages": wie_github_pages, "_gzip": {}})
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(site)))
     handler.basis = f"http://127.0.0.1:{server.server_address[1]}{praefix}"
     faden = threading.Thread(target=server.serve_forever, daemon=True)

@@ -257,3 +257,17 @@ def test_notebook_seite_prueft_wie_das_kapitel(neuer_besuch, teil):
         block(page, pruefung).evaluate("el => el.closest('details').open = true")
         assert klicke_und_warte(page, pruefung)[0] == "Bestanden"
     assert not besuch.fremde and not besuch.fehler, (besuch.fremde, besuch.fehler)
+
+
+def test_code_im_zugeklappten_kasten_erscheint_beim_aufklappen(kapitel_tabs):
+    """kurs.css rechnet Code in zugeklappten Kästen nicht (display: none); aufgeklappt ist er da."""
+    page = kapitel_tabs("teil-2/").page
+    loesung = KURS.uebung("teil-2/uebung-1").loesung
+    kasten = page.locator("details").filter(has=page.locator(".highlight")).filter(has_text="def relay").first
+    code = kasten.locator(".highlight code").first
+    assert not code.is_visible()
+    kasten.locator("summary").click()
+    assert code.is_visible()
+    assert code.text_content().strip() == loesung.strip()
+    kasten.locator("summary").click()
+    assert not code.is_visible()
