@@ -18,6 +18,7 @@ soll tests/test_diagramme.py ein vergessenes SVG melden.
 import functools
 import hashlib
 import html
+import inspect
 import json
 import math
 import os
@@ -57,6 +58,12 @@ def mermaid_version() -> str:
     return version
 
 
+@functools.cache
+def verarbeitung() -> str:
+    """Der Code, der ein SVG nach Mermaid noch ändert: Ändert er sich, gilt jedes SVG als alt."""
+    return inspect.getsource(fuer_leser) + inspect.getsource(feste_ids)
+
+
 PRE = re.compile(r'<pre class="mermaid"><code>(.*?)</code></pre>', re.S)
 
 
@@ -67,7 +74,8 @@ class Zeichnung:
 
     @property
     def schluessel(self) -> str:
-        daten = json.dumps([mermaid_version(), SCHEMATA[self.schema], self.quelle], sort_keys=True, ensure_ascii=False)
+        daten = json.dumps([mermaid_version(), verarbeitung(), SCHEMATA[self.schema], self.quelle],
+                           sort_keys=True, ensure_ascii=False)
         return hashlib.sha256(daten.encode("utf-8")).hexdigest()[:20]
 
     def datei(self, kurs: Kurs) -> Path:
