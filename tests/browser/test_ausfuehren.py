@@ -175,7 +175,8 @@ def test_eigene_loesung_ueberlebt_neu_laden_und_zuruecksetzen_stellt_her(neuer_b
 def test_ausfuehren_nach_instant_navigation(neuer_besuch):
     besuch = neuer_besuch("light")
     page = besuch.page
-    page.goto(besuch.basis, wait_until="load")
+    # Ruhe im Netz: Instant-Navigation greift erst, wenn Material die Sitemap geladen hat.
+    page.goto(besuch.basis, wait_until="networkidle")
     page.locator("nav.md-nav--primary").get_by_role("link", name="Teil 2: Outbox").first.click()
     page.wait_for_url("**/teil-2/")
     page.wait_for_selector(".kurs-leiste")

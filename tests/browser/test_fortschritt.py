@@ -77,7 +77,8 @@ def test_pruefen_bestanden_gibt_haekchen_und_die_startseite_zaehlt_es(neuer_besu
     assert pruefen(page, name) == "Nicht bestanden"
     assert toc_eintrag(page, name).locator(".kurs-haken").count() == 1
     # Neu geladen (ohne den Tooltip des eben gedrückten Knopfs, den axe-core anmahnt): Das Häkchen bleibt.
-    page.reload(wait_until="load")
+    # Ruhe im Netz: Instant-Navigation greift erst, wenn Material die Sitemap geladen hat.
+    page.reload(wait_until="networkidle")
     assert toc_eintrag(page, name).locator(".kurs-haken").count() == 1
     assert not axe(page)
 

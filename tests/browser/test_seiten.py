@@ -225,7 +225,8 @@ def test_instant_navigation_durch_alle_seiten(farbschema, neuer_besuch, diagramm
     mit_diagramm = [p for p in seiten if diagramme[p]]
     besuch = neuer_besuch(farbschema)
     page = besuch.page
-    page.goto(besuch.basis + start, wait_until="load")
+    # Ruhe im Netz: Instant-Navigation greift erst, wenn Material die Sitemap geladen hat.
+    page.goto(besuch.basis + start, wait_until="networkidle")
     page.evaluate("window.__ohne_neuladen = true")
     for ziel in [p for p in seiten if p != start] + mit_diagramm[:1]:
         klicke_in_der_navigation(page, besuch.basis, ziel, titel(site, ziel))
@@ -306,7 +307,8 @@ def suche(neuer_besuch, site):
     """Eine offene Suche, erst nach einem Klick in der Navigation: Sie muss auch nach der
     Instant-Navigation gehen, ohne die Seite neu zu laden."""
     besuch = neuer_besuch()
-    besuch.page.goto(besuch.basis, wait_until="load")
+    # Ruhe im Netz: Instant-Navigation greift erst, wenn Material die Sitemap geladen hat.
+    besuch.page.goto(besuch.basis, wait_until="networkidle")
     klicke_in_der_navigation(besuch.page, besuch.basis, "glossar/", titel(site, "glossar/"))
     besuch.page.keyboard.press("s")
     besuch.page.wait_for_function(SUCHE_BEREIT)
