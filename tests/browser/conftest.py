@@ -8,6 +8,7 @@ Ohne /usr/bin/chromium überspringt ein Lauf auf dem eigenen Rechner diese Tests
 (Installation: `apt-get install chromium`). In CI (CI gesetzt) ist das ein Fehler.
 """
 
+import os
 import time
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
@@ -141,10 +142,11 @@ def lade(neuer_besuch, diagramme):
             # erst beim Öffnen (overrides/partials/suche-bei-bedarf.html).
             besuch.page.wait_for_load_state("load")
             besuch.bis_nichts_mehr_laedt()
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            name = f"{seitenname(pfad)}-{'hell' if farbschema == 'light' else 'dunkel'}.jpg"
-            # JPEG: halb so lange wie PNG bei einer ganzen Seite, und zum Ansehen genügt es.
-            besuch.page.screenshot(path=SCREENSHOTS / name, full_page=True, type="jpeg", quality=80)
+            if os.environ.get("KURS_BILDSCHIRMFOTOS"):  # nur auf Wunsch: 16 Fotos kosten 5 s
+                SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+                name = f"{seitenname(pfad)}-{'hell' if farbschema == 'light' else 'dunkel'}.jpg"
+                # JPEG: halb so lange wie PNG bei einer ganzen Seite, und zum Ansehen genügt es.
+                besuch.page.screenshot(path=SCREENSHOTS / name, full_page=True, type="jpeg", quality=80)
             geladene[(pfad, farbschema)] = besuch
         return geladene[(pfad, farbschema)]
 
