@@ -63,6 +63,9 @@ def nackte_kopie(ordner: Path) -> Path:
 
 
 def main() -> None:
+    # Wie .ci/run: .pyc für alle Bibliotheken, auch wo PYTHONDONTWRITEBYTECODE gesetzt ist.
+    if shutil.which("uv"):
+        laufen("uv", "sync", "--quiet", "--compile-bytecode")
     pytest = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)

@@ -9,6 +9,7 @@ Ohne /usr/bin/chromium überspringt ein Lauf auf dem eigenen Rechner diese Tests
 """
 
 import os
+import re
 import time
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
@@ -52,6 +53,7 @@ class Besuch:
 
     page: object
     basis: str
+    site: object  # das gebaute Verzeichnis: Titel der Seiten
     anfragen: list = field(default_factory=list)
     fremde: list = field(default_factory=list)
     fehler: list = field(default_factory=list)
@@ -75,9 +77,27 @@ class Besuch:
                 return
             self.page.wait_for_timeout(20)
 
+    def instant_nach(self, ziel: str) -> None:
+        """Ein Klick in der Navigation auf die Seite `ziel`, ohne Neuladen (Instant-Navigation).
+        Zurück kommt er, wenn der Titel der neuen Seite dasteht."""
+        # Der Link, dessen aufgelöste Adresse das Ziel ist (href ist relativ). Liegt er in
+        # einem zugeklappten Abschnitt, klappt ihn ein Klick auf den Abschnitt auf.
+        self.page.evaluate("""url => {
+            const link = [...document.querySelectorAll("nav.md-nav--primary a.md-nav__link")].find(a => a.href === url);
+            for (let li = link.closest(".md-nav__item--nested"); li; li = li.parentElement.closest(".md-nav__item--nested")) {
+                const schalter = li.querySelector(":scope > input.md-nav__toggle");
+                if (schalter && !schalter.checked) schalter.click();
+            }
+            link.setAttribute("data-testziel", "");
+        }""", self.basis + ziel)
+        self.page.click("[data-testziel]")
+        html = (self.site / ziel / "index.html").read_text(encoding="utf-8")
+        titel = re.search(r"<title>(.*?)</title>", html, re.S)[1].replace("&amp;", "&").strip()
+        self.page.wait_for_function("t => document.title === t", arg=titel)
+
 
 @pytest.fixture(scope="session")
-def neuer_besuch(chromium, basis):
+def neuer_besuch(chromium, basis, site):
     """Öffnet einen frischen Kontext (eigener localStorage) im gegebenen Farbschema."""
     eigener_host = urlsplit(basis).netloc
     kontexte = []
@@ -88,7 +108,7 @@ def neuer_besuch(chromium, basis):
         kontexte.append(kontext)
         page = kontext.new_page()
         page.set_default_timeout(15_000)
-        besuch = Besuch(page, basis)
+        besuch = Besuch(page, basis, site)
 
         def anfrage(route):
             url = route.request.url
@@ -127,28 +147,42 @@ def pytest_generate_tests(metafunc):
         metafunc.parametrize("farbschema", ["light", "dark"], ids=["hell", "dunkel"])
 
 
+# Was Material beim Umschalten setzt: hell "default", dunkel "slate" (mkdocs.yml, palette).
+MATERIAL_SCHEMA = {"light": "default", "dark": "slate"}
+
+
 @pytest.fixture(scope="session")
 def lade(neuer_besuch, diagramme):
-    """Lädt eine Seite einmal je Lauf und Farbschema, bis jedes Diagramm zu sehen ist oder 15 s
-    vergangen sind; mehrere Tests prüfen denselben Besuch. Dazu ein Bildschirmfoto."""
-    geladene = {}
+    """Lädt jede Seite einmal je Lauf (hell), bis jedes Diagramm zu sehen ist oder 15 s
+    vergangen sind; mehrere Tests prüfen denselben Besuch. Dunkel schaltet derselbe Besuch
+    mit dem Schalter im Kopf um, wie eine Leserin: Ein zweiter Besuch je Seite kostete
+    eine Sekunde und prüfte nichts anderes. Den Start im dunklen Schema des Systems
+    prüft test_seiten.py::test_farbschema_des_systems_und_umschalten."""
+    geladene, fotografiert = {}, set()
 
-    def laden(pfad: str, farbschema: str) -> Besuch:
-        if (pfad, farbschema) not in geladene:
-            besuch = neuer_besuch(farbschema)
+    def laden(pfad: str, farbschema: str = "light") -> Besuch:
+        if pfad not in geladene:
+            besuch = neuer_besuch("light")
             besuch.page.goto(besuch.basis + pfad)
             besuch.diagramme_ms = browser.warte_auf_diagramme(besuch.page, diagramme[pfad])
             # Bis nichts mehr lädt: So sind alle Anfragen der Seite gezählt. Die Suche lädt
             # erst beim Öffnen (overrides/partials/suche-bei-bedarf.html).
             besuch.page.wait_for_load_state("load")
             besuch.bis_nichts_mehr_laedt()
-            if os.environ.get("KURS_BILDSCHIRMFOTOS"):  # nur auf Wunsch: 16 Fotos kosten 5 s
-                SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-                name = f"{seitenname(pfad)}-{'hell' if farbschema == 'light' else 'dunkel'}.jpg"
-                # JPEG: halb so lange wie PNG bei einer ganzen Seite, und zum Ansehen genügt es.
-                besuch.page.screenshot(path=SCREENSHOTS / name, full_page=True, type="jpeg", quality=80)
-            geladene[(pfad, farbschema)] = besuch
-        return geladene[(pfad, farbschema)]
+            geladene[pfad] = besuch
+        besuch = geladene[pfad]
+        schema = MATERIAL_SCHEMA[farbschema]
+        if besuch.page.get_attribute("body", "data-md-color-scheme") != schema:
+            # Der Knopf im Kopf ist ein Label für dieses Radio-Feld; der Klick darauf ist derselbe.
+            besuch.page.evaluate("s => document.querySelector(`input[data-md-color-scheme='${s}']`).click()", schema)
+            besuch.page.wait_for_function("s => document.body.dataset.mdColorScheme === s", arg=schema)
+        if os.environ.get("KURS_BILDSCHIRMFOTOS") and (pfad, farbschema) not in fotografiert:
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)  # nur auf Wunsch: 16 Fotos kosten 5 s
+            name = f"{seitenname(pfad)}-{'hell' if farbschema == 'light' else 'dunkel'}.jpg"
+            # JPEG: halb so lange wie PNG bei einer ganzen Seite, und zum Ansehen genügt es.
+            besuch.page.screenshot(path=SCREENSHOTS / name, full_page=True, type="jpeg", quality=80)
+            fotografiert.add((pfad, farbschema))
+        return besuch
 
     return laden
 

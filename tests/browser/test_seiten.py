@@ -196,27 +196,7 @@ def test_axe_findet_keine_mittleren_oder_ernsten_verstoesse(geladen):
 # --- Instant-Navigation ---------------------------------------------------
 
 
-def titel(site, pfad: str) -> str:
-    html = (site / pfad / "index.html").read_text(encoding="utf-8")
-    return re.search(r"<title>(.*?)</title>", html, re.S)[1].replace("&amp;", "&").strip()
-
-
-def klicke_in_der_navigation(page, basis: str, ziel: str, erwarteter_titel: str) -> None:
-    # Der Link der Navigation, dessen aufgelöste Adresse das Ziel ist (href ist relativ).
-    # Liegt er in einem zugeklappten Abschnitt, klappt ihn ein Klick auf den Abschnitt auf.
-    page.evaluate("""url => {
-        const link = [...document.querySelectorAll("nav.md-nav--primary a.md-nav__link")].find(a => a.href === url);
-        for (let li = link.closest(".md-nav__item--nested"); li; li = li.parentElement.closest(".md-nav__item--nested")) {
-            const schalter = li.querySelector(":scope > input.md-nav__toggle");
-            if (schalter && !schalter.checked) schalter.click();
-        }
-        link.setAttribute("data-testziel", "");
-    }""", basis + ziel)
-    page.click("[data-testziel]")
-    page.wait_for_function("t => document.title === t", arg=erwarteter_titel)
-
-
-def test_instant_navigation_durch_alle_seiten(farbschema, neuer_besuch, diagramme, site):
+def test_instant_navigation_durch_alle_seiten(farbschema, neuer_besuch, diagramme):
     """Per Klick in der Navigation durch alle Seiten, ohne Neuladen, am Ende zurück auf die
     erste Diagrammseite. Jede Seite zeigt ihre Diagramme; Mermaid lädt nie."""
     seiten = nav_seiten()
@@ -229,7 +209,7 @@ def test_instant_navigation_durch_alle_seiten(farbschema, neuer_besuch, diagramm
     page.goto(besuch.basis + start, wait_until="networkidle")
     page.evaluate("window.__ohne_neuladen = true")
     for ziel in [p for p in seiten if p != start] + mit_diagramm[:1]:
-        klicke_in_der_navigation(page, besuch.basis, ziel, titel(site, ziel))
+        besuch.instant_nach(ziel)
         assert page.evaluate("window.__ohne_neuladen === true"), f"{ziel}: neu geladen statt instant"
         assert browser.warte_auf_diagramme(page, diagramme[ziel]) is not None, (
             f"{ziel}: {diagramme[ziel]} Diagramme nach Instant-Navigation nicht gezeichnet")
@@ -239,19 +219,21 @@ def test_instant_navigation_durch_alle_seiten(farbschema, neuer_besuch, diagramm
     assert besuch.mermaid_geladen() == 0, f"Mermaid {besuch.mermaid_geladen()}-mal geladen"
 
 
-def test_farbschema_umschalten_und_neu_laden(neuer_besuch, diagramme):
-    """Der Schalter im Kopf wechselt auf dunkel; Material merkt es sich (localStorage)."""
+def test_farbschema_des_systems_und_umschalten(neuer_besuch, diagramme):
+    """Ist das System dunkel, kommt die Seite dunkel; der Schalter im Kopf wechselt auf hell,
+    und Material merkt sich die Wahl (localStorage)."""
     pfad = max(diagramme, key=diagramme.get)  # die Seite mit den meisten Diagrammen
-    besuch = neuer_besuch("light")
+    besuch = neuer_besuch("dark")
     page = besuch.page
     page.goto(besuch.basis + pfad, wait_until="load")
-    assert page.get_attribute("body", "data-md-color-scheme") == "default"
-    page.locator("form[data-md-component=palette] label:visible").click()
     assert page.get_attribute("body", "data-md-color-scheme") == "slate"
     assert page.evaluate(VARIANTEN) == [[variante("dark")]] * diagramme[pfad]
+    page.locator("form[data-md-component=palette] label:visible").click()
+    assert page.get_attribute("body", "data-md-color-scheme") == "default"
+    assert page.evaluate(VARIANTEN) == [[variante("light")]] * diagramme[pfad]
     page.reload(wait_until="load")
-    assert page.get_attribute("body", "data-md-color-scheme") == "slate", "Die Wahl ging beim Neuladen verloren"
-    assert page.evaluate(VARIANTEN) == [[variante("dark")]] * diagramme[pfad]
+    assert page.get_attribute("body", "data-md-color-scheme") == "default", "Die Wahl ging beim Neuladen verloren"
+    assert page.evaluate(VARIANTEN) == [[variante("light")]] * diagramme[pfad]
     assert not besuch.fremde and not besuch.fehler, besuch.fremde + besuch.fehler
 
 
@@ -303,13 +285,13 @@ def test_suche_oeffnen_laedt_sie_einmal(neuer_besuch, weg):
 
 
 @pytest.fixture(scope="module")
-def suche(neuer_besuch, site):
+def suche(neuer_besuch):
     """Eine offene Suche, erst nach einem Klick in der Navigation: Sie muss auch nach der
     Instant-Navigation gehen, ohne die Seite neu zu laden."""
     besuch = neuer_besuch()
     # Ruhe im Netz: Instant-Navigation greift erst, wenn Material die Sitemap geladen hat.
     besuch.page.goto(besuch.basis, wait_until="networkidle")
-    klicke_in_der_navigation(besuch.page, besuch.basis, "glossar/", titel(site, "glossar/"))
+    besuch.instant_nach("glossar/")
     besuch.page.keyboard.press("s")
     besuch.page.wait_for_function(SUCHE_BEREIT)
     return besuch
