@@ -196,24 +196,33 @@ def test_axe_findet_keine_mittleren_oder_ernsten_verstoesse(geladen):
 # --- Instant-Navigation ---------------------------------------------------
 
 
-def test_instant_navigation_durch_alle_seiten(farbschema, neuer_besuch, diagramme):
+def test_instant_navigation_durch_alle_seiten(neuer_besuch, diagramme):
     """Per Klick in der Navigation durch alle Seiten, ohne Neuladen, am Ende zurück auf die
-    erste Diagrammseite. Jede Seite zeigt ihre Diagramme; Mermaid lädt nie."""
+    erste Diagrammseite. Jede Seite zeigt ihre Diagramme in der Variante des Schemas; Mermaid
+    lädt nie. Auf halbem Weg schaltet der Knopf im Kopf auf dunkel: So gilt beides für beide
+    Schemata, in einem Tab."""
     seiten = nav_seiten()
     # Am härtesten ist der Start auf einer Seite ohne Diagramm.
     start = next((p for p in seiten if not diagramme[p]), seiten[0])
     mit_diagramm = [p for p in seiten if diagramme[p]]
-    besuch = neuer_besuch(farbschema)
+    ziele = [p for p in seiten if p != start] + mit_diagramm[:1]
+    besuch = neuer_besuch("light")
     page = besuch.page
     # Ruhe im Netz: Instant-Navigation greift erst, wenn Material die Sitemap geladen hat.
     page.goto(besuch.basis + start, wait_until="networkidle")
     page.evaluate("window.__ohne_neuladen = true")
-    for ziel in [p for p in seiten if p != start] + mit_diagramm[:1]:
+    farbschema = "light"
+    for nummer, ziel in enumerate(ziele):
+        if nummer == len(ziele) // 2:
+            page.locator("form[data-md-component=palette] label:visible").click()
+            farbschema = "dark"
         besuch.instant_nach(ziel)
         assert page.evaluate("window.__ohne_neuladen === true"), f"{ziel}: neu geladen statt instant"
         assert browser.warte_auf_diagramme(page, diagramme[ziel]) is not None, (
             f"{ziel}: {diagramme[ziel]} Diagramme nach Instant-Navigation nicht gezeichnet")
+        assert page.evaluate(VARIANTEN) == [[variante(farbschema)]] * diagramme[ziel], f"{ziel} ({farbschema})"
         assert not MERMAID_QUELLTEXT.findall(page.inner_text("body")), f"{ziel}: Mermaid-Quelltext sichtbar"
+    assert farbschema == "dark" and mit_diagramm[0] in ziele[len(ziele) // 2:], "Dunkel kam keine Diagrammseite"
     assert not besuch.fremde, f"Anfragen an andere Hosts (blockiert): {besuch.fremde}"
     assert not besuch.fehler, "\n".join(besuch.fehler)
     assert besuch.mermaid_geladen() == 0, f"Mermaid {besuch.mermaid_geladen()}-mal geladen"
