@@ -77,6 +77,18 @@ class Besuch:
                 return
             self.page.wait_for_timeout(20)
 
+    def oeffne(self, pfad: str) -> None:
+        """Lädt `pfad`, bereit für die Instant-Navigation: Die greift erst, wenn Material seine
+        Sitemap geladen hat. Danach 200 ms Ruhe im Netz (statt 500 ms wie "networkidle")."""
+        sitemaps = lambda: sum(url.endswith("/sitemap.xml") for url in self.anfragen)  # noqa: E731
+        vorher = sitemaps()
+        self.page.goto(self.basis + pfad, wait_until="load")
+        ende = time.monotonic() + 15
+        while sitemaps() == vorher:
+            assert time.monotonic() < ende, f"{pfad or 'Start'}: Material holt seine Sitemap nicht"
+            self.page.wait_for_timeout(20)
+        self.bis_nichts_mehr_laedt()
+
     def instant_nach(self, ziel: str) -> None:
         """Ein Klick in der Navigation auf die Seite `ziel`, ohne Neuladen (Instant-Navigation).
         Zurück kommt er, wenn der Titel der neuen Seite dasteht."""

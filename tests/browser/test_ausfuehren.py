@@ -79,10 +79,10 @@ def kapitel_tabs(neuer_besuch):
         if kapitel not in tabs:
             besuch = neuer_besuch("light")
             if kapitel == KAPITEL[0]:
-                besuch.page.goto(besuch.basis + kapitel, wait_until="networkidle")
+                besuch.page.goto(besuch.basis + kapitel, wait_until="load")
+                besuch.bis_nichts_mehr_laedt()  # So zählt jede Anfrage beim Laden.
             else:
-                # Ruhe im Netz: Instant-Navigation greift erst, wenn Material die Sitemap geladen hat.
-                besuch.page.goto(besuch.basis, wait_until="networkidle")
+                besuch.oeffne("")
                 besuch.page.evaluate("window.__ohne_neuladen = true")
                 besuch.instant_nach(kapitel)
                 besuch.page.wait_for_selector(".kurs-leiste")
@@ -222,8 +222,7 @@ def notebook_tab(neuer_besuch):
     def oeffnen(seite) -> object:
         if not tab:
             tab["besuch"] = neuer_besuch("light")
-            # Ruhe im Netz: Instant-Navigation greift erst, wenn Material die Sitemap geladen hat.
-            tab["besuch"].page.goto(tab["besuch"].basis + seite.url, wait_until="networkidle")
+            tab["besuch"].oeffne(seite.url)
             tab["besuch"].page.evaluate("window.__ohne_neuladen = true")
         else:
             tab["besuch"].instant_nach(seite.url)
