@@ -35,15 +35,13 @@ def ergebnis(page, nummer: int):
 
 def klicke_und_warte(page, nummer: int, knopf: str = "Ausführen") -> tuple[str, str]:
     """(Titel, Text) des Ergebnisses nach einem Klick auf `knopf`."""
-    erg = ergebnis(page, nummer)
+    erg = ergebnis(page, nummer).element_handle()
     erg.evaluate("el => el.replaceChildren()")
     leiste(page, nummer).get_by_role("button", name=knopf, exact=True).click()
-    page.wait_for_function(
-        "el => el.classList.contains('kurs-ok') || el.classList.contains('kurs-fehler')",
-        arg=erg.element_handle(), timeout=60_000,
-    )
-    titel = erg.locator(".kurs-ergebnis-titel").text_content()
-    text = erg.locator("pre").text_content() if erg.locator("pre").count() else ""
+    # Fertig ist das Ergebnis mit seiner Klasse; Titel und Text kommen gleich mit (ein Weg weniger).
+    titel, text = page.wait_for_function("""el => (el.classList.contains('kurs-ok') || el.classList.contains('kurs-fehler'))
+        && [el.querySelector('.kurs-ergebnis-titel').textContent, el.querySelector('pre')?.textContent ?? '']""",
+                                         arg=erg, timeout=60_000).json_value()
     return titel, text
 
 
