@@ -200,8 +200,10 @@ def lade(neuer_besuch, diagramme):
 
 
 @pytest.fixture
-def geladen(pfad, farbschema, lade) -> Besuch:
-    return lade(pfad, farbschema)
+def geladen(pfad, lade) -> Besuch:
+    """Der Besuch der Seite, hell. Was am Besuch hängt (Anfragen, Fehler, Mermaid), ändert das
+    Farbschema nicht; wo es zählt, nimmt ein Test `lade(pfad, farbschema)`."""
+    return lade(pfad)
 
 
 @pytest.fixture(scope="session")

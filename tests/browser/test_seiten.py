@@ -182,8 +182,8 @@ def test_auf_dem_handy_mindestens_10_px_schrift_und_breite_diagramme_scrollen(ne
     page.wait_for_function("f => f.scrollLeft > 0", arg=flaeche.element_handle(), timeout=2_000)
 
 
-def test_axe_findet_keine_mittleren_oder_ernsten_verstoesse(geladen):
-    page = geladen.page
+def test_axe_findet_keine_mittleren_oder_ernsten_verstoesse(lade, pfad, farbschema):
+    page = lade(pfad, farbschema).page
     if not page.evaluate("typeof axe !== 'undefined'"):  # hell und dunkel sind derselbe Besuch
         page.add_script_tag(path=AXE)  # als Inline-Skript: keine Anfrage, nichts auf der Seite selbst
     verstoesse = page.evaluate("""async () => {
