@@ -29,7 +29,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
 
-from kurs import diagramme, notebooks
+from kurs import codefarben, diagramme, notebooks
 from kurs.fortschritt import uebungen_je_teil
 from kurs.modell import KURZ_GEPRUEFT, NOTEBOOKS, QUIZ, Kurs, ModellFehler, Quiz
 
@@ -37,11 +37,6 @@ from kurs.modell import KURZ_GEPRUEFT, NOTEBOOKS, QUIZ, Kurs, ModellFehler, Quiz
 AUSWAHL_VERSUCH = re.compile(r"<!--\s*(quiz|kurz)", re.I)
 INLINE_CODE = re.compile(r"`([^`]+)`")
 UEBUNGEN_TABELLE = "<!-- uebungen-tabelle -->"
-# Pygments-Spans für Namen (n) und Leerraum (w): Material färbt Namen in der Farbe des Codes
-# (--md-code-hl-name-color: var(--md-code-fg-color), geprüft in tests/test_site.py), Leerraum
-# gar nicht. Ohne sie hat eine Kapitelseite ein Viertel weniger Elemente, und Materials
-# Messungen je Codeblock beim Laden gehen schneller (benchmarks/lighthouse.py).
-UNSICHTBARE_SPANS = re.compile(r'<span class="[nw]">([^<]*)</span>')
 PROGRAMME = "programme.json"
 
 # Lebt so lange wie der MkDocs-Prozess; `mkdocs serve` lädt die Hooks bei jedem Neubau neu.
@@ -213,7 +208,8 @@ def on_page_content(html_text, page, config, files):
     anker_pruefen(html_text, page)
     # Code bleibt aus dem Suchindex: Gesucht wird im Text, und der Index bleibt klein.
     html_text = CODEBLOCK.sub(lambda m: f"{m[0]} data-search-exclude", html_text)
-    html_text = UNSICHTBARE_SPANS.sub(r"\1", html_text)
+    # Gleiche Farbe, ein Span (kurs/codefarben.py): weniger Elemente, dasselbe Bild.
+    html_text = codefarben.zusammenfassen(html_text, codefarben.gruppen_der_seite(_kurs))
     bloecke = page.meta.get("kurs_bloecke")
     if not bloecke:
         return html_text

@@ -4,14 +4,16 @@ Barrierefreiheitsfehler, und die Suche findet die richtige Seite."""
 
 import re
 import tomllib
+from collections import defaultdict
 
 import pytest
 
-from kurs import browser
+from kurs import browser, codefarben
 from kurs.browser import SITE_URL, SUCHE_BEREIT, nav_seiten
-from kurs.modell import WURZEL
+from kurs.modell import WURZEL, Kurs
 
 AXE = WURZEL / "tests" / "browser" / "vendor" / "axe.min.js"
+KURS = Kurs()
 # So beginnt der Quelltext eines Diagramms; steht er als Text auf der Seite, ist es nicht gezeichnet.
 MERMAID_QUELLTEXT = re.compile(r"^\s*(sequenceDiagram|flowchart|graph|classDiagram|stateDiagram|erDiagram)\b", re.M)
 
@@ -138,6 +140,32 @@ def test_diagrammtext_hebt_sich_ab(lade, diagrammseiten, farbschema):
         assert not zu_blass, f"{pfad}: Text unter 4,5:1: {zu_blass[:5]}"
         geprueft += len(texte)
     assert geprueft >= 30, f"Nur {geprueft} Texte gefunden: Findet der Test die Zeichnung noch?"
+
+
+# Die Farbe jeder Pygments-Klasse im Code der Seite, dazu "" für Code ohne Span.
+FARBEN_JE_KLASSE = """klassen => {
+    const probe = document.createElement("span");
+    document.querySelector("article .highlight code").append(probe);
+    const farben = {};
+    for (const k of [...klassen, ""]) { probe.className = k; farben[k] = getComputedStyle(probe).color; }
+    probe.remove();
+    return farben;
+}"""
+
+
+def test_gleiche_farbgruppe_gleiche_farbe(lade, farbschema):
+    """kurs/codefarben.py fasst Spans einer Farbgruppe zusammen und lässt schlichte weg. Das ist
+    unsichtbar, solange im Browser jede Klasse einer Gruppe dieselbe Farbe hat und jede schlichte
+    die Farbe des Codes."""
+    gruppen = codefarben.gruppen_der_seite(KURS)
+    farben = lade(KURS.kapitel[0].url, farbschema).page.evaluate(FARBEN_JE_KLASSE, sorted(gruppen))
+    je_gruppe = defaultdict(set)
+    for klasse, gruppe in gruppen.items():
+        if not gruppe.startswith("eigen:"):
+            je_gruppe[gruppe].add(farben[klasse])
+    assert je_gruppe[codefarben.SCHLICHT] == {farben[""]}, "Eine schlichte Klasse hat eine eigene Farbe"
+    assert all(len(f) == 1 for f in je_gruppe.values()), f"Eine Gruppe hat mehrere Farben: {dict(je_gruppe)}"
+    assert len(je_gruppe) > 5, "Findet der Test die Farben noch?"
 
 
 def test_kein_mermaid_skript(geladen, pfad):
