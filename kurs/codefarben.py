@@ -26,6 +26,7 @@ SCHLICHT = "schlicht"  # in der Farbe des Codes, wie Text ohne Span
 KOMMENTARE = frozenset({"c", "c1", "ch", "cm", "cs", "sd"})
 
 
+@functools.cache  # einmal je Prozess: Materials CSS ändert sich nicht, während `mkdocs serve` läuft
 def material_css() -> tuple[str, str]:
     """Das Haupt-CSS (helles Schema) und das der Paletten (dunkles Schema) des installierten Material."""
     import material
