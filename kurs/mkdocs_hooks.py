@@ -13,6 +13,8 @@
   daraus Abkürzungen (`*[Begriff]: Bedeutung`), die Material beim Zeigen erklärt.
 - Diagramme: Jeder ```mermaid-Block wird zu statischem SVG, hell und dunkel, aus diagramme/
   (kurs/diagramme.py); fehlt ein SVG und Chromium, zeichnet ihn die Seite wie früher im Browser.
+- Code: Pygments-Spans gleicher Farbe werden einer, schlichte zu Text (kurs/codefarben.py):
+  weniger Elemente, dasselbe Bild.
 - Dein Fortschritt: Die Übungsliste (kurs/fortschritt.py) steht als JSON in jeder Seite
   (overrides/main.html); docs/assets/kurs-fortschritt.js zeigt, was bestanden ist.
 """
