@@ -237,10 +237,18 @@
     });
   }
 
+  // Material legt um jeden Kopierknopf ein <nav>: zwanzig namenlose Landmarken je Seite
+  // für Screenreader (axe-core: landmark-unique). Der Knopf bleibt, die Landmarke geht.
+  // Mit content.lazy (mkdocs.yml) kommt jedes <nav> erst, wenn sein Block sichtbar wird.
+  new MutationObserver((aenderungen) => {
+    for (const { addedNodes } of aenderungen) {
+      for (const knoten of addedNodes) {
+        if (knoten.matches?.("nav.md-code__nav")) knoten.setAttribute("role", "none");
+      }
+    }
+  }).observe(document.body, { childList: true, subtree: true });
+
   function seiteEinrichten() {
-    // Material legt um jeden Kopierknopf ein <nav>: zwanzig namenlose Landmarken je Seite
-    // für Screenreader (axe-core: landmark-unique). Der Knopf bleibt, die Landmarke geht.
-    document.querySelectorAll("nav.md-code__nav").forEach((nav) => nav.setAttribute("role", "none"));
     document.querySelectorAll(".language-python.highlight[data-lauf]").forEach((block) => {
       if (block.dataset.kursBereit) return;
       block.dataset.kursBereit = "1";

@@ -265,6 +265,18 @@ def test_code_im_zugeklappten_kasten_erscheint_beim_aufklappen(kapitel_tabs):
     assert not code.is_visible()
 
 
+def test_codebloecke_richtet_material_erst_beim_sichtbarwerden_ein(neuer_besuch):
+    """content.lazy (mkdocs.yml): Beim Laden misst Material nur die sichtbaren Codeblöcke und
+    gibt nur ihnen den Kopierknopf; die übrigen, sobald sie ins Bild kommen."""
+    besuch = neuer_besuch("light")
+    page = besuch.page
+    page.goto(besuch.basis + KAPITEL[0], wait_until="load")
+    letzter = page.locator("article pre:has(> code)").filter(visible=True).last
+    assert letzter.locator(".md-code__nav").count() == 0, "Material richtet auch unsichtbare Blöcke ein"
+    letzter.scroll_into_view_if_needed()
+    expect(letzter.locator(".md-code__nav")).to_have_attribute("role", "none")
+
+
 # Zuletzt: Beide beenden Python im Tab von Teil 2; der erste startet es neu.
 
 
