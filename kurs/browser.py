@@ -155,6 +155,19 @@ def starte_browser(playwright):
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
 
 
+# Jeder andere Host als dieser Rechner ist für den Browser unbekannt: Keine Anfrage
+# verlässt ihn, und die Tests sehen jeden Versuch als Anfrage, die scheitert.
+NUR_DIESER_RECHNER = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
+
+
+def starte_profil(playwright, ordner: Path):
+    """Ein Chromium mit einem Profil auf der Platte (ein BrowserContext), wie das einer
+    Leserin: Es behält den HTTP-Cache und übersetzten Code, auch Pyodides WebAssembly, von
+    Tab zu Tab. Ein Kontext ohne Profil (Inkognito) übersetzt alles bei jedem Besuch neu."""
+    return playwright.chromium.launch_persistent_context(
+        ordner, executable_path=str(CHROMIUM), args=[*CHROMIUM_ARGS, NUR_DIESER_RECHNER])
+
+
 # Gibt die Zeit (performance.now(), ms) zurück, sobald alle `n` Diagramme zu sehen sind.
 # Ein statisches Diagramm (kurs/diagramme.py) ist sofort da. Ohne SVG zeichnet Material: Es
 # ersetzt jedes <pre class="mermaid"> durch ein <div class="mermaid">, dessen Zeichnung in
