@@ -1,8 +1,9 @@
 """Browsertests: die gebaute Seite in Debians Chromium, so wie Leserinnen sie sehen.
 
 Einmal je Lauf: ein strenger Build in ein tmp-Verzeichnis, ein lokaler Server auf
-127.0.0.1 mit freiem Port, ein Browser. Jede Anfrage an einen anderen Host wird
-blockiert und notiert.
+127.0.0.1 mit freiem Port, ein Browser mit einem Profil (Cache wie bei einer Leserin, die
+wiederkommt; Speicher der Seite je Besuch leer). Jede Anfrage an einen anderen Host wird
+notiert und scheitert.
 
 Ohne /usr/bin/chromium überspringt ein Lauf auf dem eigenen Rechner diese Tests
 (Installation: `apt-get install chromium`). In CI (CI gesetzt) ist das ein Fehler.
@@ -118,8 +119,8 @@ class Besuch:
 
 @pytest.fixture(scope="session")
 def neuer_besuch(profil, chromium, basis, site):
-    """Öffnet einen Tab im gegebenen Farbschema, der mit leerem Speicher der Seite beginnt
-    (localStorage, IndexedDB, Cookies), wie bei einer neuen Leserin. Den Cache teilen die Tabs.
+    """Öffnet ein Fenster im gegebenen Farbschema, das mit leerem Speicher der Seite beginnt
+    (localStorage, IndexedDB, Cookies), wie bei einer neuen Leserin. Den Cache teilen alle.
     Ohne JavaScript (java_script_enabled=False) geht das nur in einem eigenen Kontext."""
     eigener_host = urlsplit(basis).netloc
     herkunft = f"{urlsplit(basis).scheme}://{eigener_host}"
