@@ -10,6 +10,11 @@ Je Seite drei Läufe, gedruckt wird der Median: Lighthouse schwankt auf der gete
 Maschine um mehrere Punkte. Ausgeliefert wird komprimiert und mit Cache-Control wie auf
 GitHub Pages (kurs/browser.py, wie_github_pages).
 
+Daneben steht die Total Blocking Time derselben Seite als nackte Material-Seite (dieselben
+Markdown-Dateien ohne unsere Hooks, Skripte und Erweiterungen; benchmarks/seitengewicht.py),
+abwechselnd mit unserer gemessen: Die geteilten Rechner sind mal schneller, mal langsamer,
+und erst der Vergleich zeigt, was von der Zeit unsere ist und was Materials und des Rechners.
+
 Ziele (Issue 13): Leistung ≥ 95, Total Blocking Time ≤ 200 ms, Barrierefreiheit, Best
 Practices und SEO je 100.
 """
@@ -21,6 +26,8 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from seitengewicht import nackte_material_seite
 
 from kurs import browser
 
@@ -51,16 +58,24 @@ def main() -> None:
         tmp = Path(tmp)
         lighthouse = installieren(tmp / "npm")
         site = browser.bauen(tmp / "site")
-        print(f"{'Seite':34} {'Leistung':>8} {'TBT ms':>7} {'Barrierefr.':>11} {'Best Pr.':>8} {'SEO':>4}")
+        nackt = nackte_material_seite(tmp / "nackt")
+        print(f"{'Seite':34} {'Leistung':>8} {'TBT ms':>7} {'nackt':>6} {'Barrierefr.':>11} {'Best Pr.':>8} {'SEO':>4}")
         verfehlt = []
-        with browser.ausliefern(site, wie_github_pages=True) as basis:
+        with browser.ausliefern(site, wie_github_pages=True) as basis, \
+                browser.ausliefern(nackt, wie_github_pages=True) as nackt_basis:
             for pfad in browser.nav_seiten():
-                berichte = [pruefen(lighthouse, basis + pfad) for _ in range(LAEUFE)]
+                berichte, nackte = [], []
+                for _ in range(LAEUFE):  # abwechselnd: Beide sehen dieselbe Last der Maschine
+                    berichte.append(pruefen(lighthouse, basis + pfad))
+                    if (nackt / pfad / "index.html").exists():  # die Notebook-Seiten hat nur unser Build
+                        nackte.append(pruefen(lighthouse, nackt_basis + pfad))
                 werte = {k: round(statistics.median(b["categories"][k]["score"] for b in berichte) * 100)
                          for k in KATEGORIEN}
                 tbt = statistics.median(b["audits"]["total-blocking-time"]["numericValue"] for b in berichte)
+                nackt_tbt = (f"{statistics.median(b['audits']['total-blocking-time']['numericValue'] for b in nackte):6.0f}"
+                             if nackte else f"{'–':>6}")
                 bericht = berichte[0]
-                print(f"{pfad or '(Start)':34} {werte['performance']:8} {tbt:7.0f} {werte['accessibility']:11}"
+                print(f"{pfad or '(Start)':34} {werte['performance']:8} {tbt:7.0f} {nackt_tbt} {werte['accessibility']:11}"
                       f" {werte['best-practices']:8} {werte['seo']:4}")
                 if werte["performance"] < 95 or tbt > 200 or min(werte[k] for k in KATEGORIEN[1:]) < 100:
                     durchgefallen = [a["title"] for a in bericht["audits"].values()
@@ -68,6 +83,7 @@ def main() -> None:
                                      and a.get("scoreDisplayMode") in ("binary", "metricSavings")]
                     verfehlt.append(f"{pfad or '(Start)'}: {'; '.join(durchgefallen[:6])}")
     print("\nZiele: Leistung ≥ 95, TBT ≤ 200 ms, Barrierefreiheit, Best Practices und SEO 100.")
+    print("„nackt“: TBT derselben Seite als nackte Material-Seite, im selben Lauf gemessen.")
     print("Alle erreicht." if not verfehlt else "Verfehlt:\n  " + "\n  ".join(verfehlt))
 
 
