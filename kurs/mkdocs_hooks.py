@@ -27,6 +27,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import jinja2
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
@@ -191,6 +192,10 @@ def attribute(nummer: int, block) -> str:
 
 
 def on_env(env, config, files):
+    # Jinja übersetzt sonst bei jedem Build (und jedem Neubau von `mkdocs serve`) alle
+    # Vorlagen von Material neu. Der Cache liegt im Temp-Ordner; sein Schlüssel ist der
+    # Quelltext der Vorlage, eine geänderte Vorlage wird also neu übersetzt.
+    env.bytecode_cache = jinja2.FileSystemBytecodeCache()
     env.globals["kurs_uebungen"] = uebungen_je_teil(_kurs)  # overrides/main.html schreibt es in jede Seite
     return env
 

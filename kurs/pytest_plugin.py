@@ -9,11 +9,19 @@
 """
 
 import difflib
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+# Übersetzter Code bleibt in __pycache__ (steht in .gitignore), auch wo PYTHONDONTWRITEBYTECODE
+# gesetzt ist, wie auf unseren CI-Maschinen. Sonst übersetzt jeder Lauf die Testmodule (samt
+# pytests umgeschriebenen asserts) und das Paket kurs von vorn, und jeder Prozess, den ein
+# Test startet, noch einmal. benchmarks/suite.py misst es: etwa ein Viertel der Suite.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 from kurs import lauf
 from kurs.modell import WURZEL, Kurs, ModellFehler, ausgabe_ersetzen
