@@ -257,7 +257,7 @@ def test_instant_navigation_durch_alle_seiten(neuer_besuch, diagramme):
     farbschema = "light"
     for nummer, ziel in enumerate(ziele):
         if nummer == len(ziele) // 2:
-            page.locator("form[data-md-component=palette] label:visible").click()
+            page.locator("form[data-kurs-farbschema] label:visible").click()
             farbschema = "dark"
         besuch.instant_nach(ziel)
         assert page.evaluate("window.__ohne_neuladen === true"), f"{ziel}: neu geladen statt instant"
@@ -271,21 +271,38 @@ def test_instant_navigation_durch_alle_seiten(neuer_besuch, diagramme):
     assert besuch.mermaid_geladen() == 0, f"Mermaid {besuch.mermaid_geladen()}-mal geladen"
 
 
+# Das Schema des body, sobald der Inhalt der Seite ins Dokument kommt.
+SCHEMA_BEIM_INHALT = """new MutationObserver((_, beobachter) => {
+    if (!document.querySelector(".md-content")) return
+    window.__schema_beim_inhalt = document.body.dataset.mdColorScheme
+    beobachter.disconnect()
+}).observe(document, { childList: true, subtree: true })"""
+
+
 def test_farbschema_des_systems_und_umschalten(neuer_besuch, diagramme):
-    """Ist das System dunkel, kommt die Seite dunkel; der Schalter im Kopf wechselt auf hell,
-    und Material merkt sich die Wahl (localStorage)."""
+    """Ist das System dunkel, kommt die Seite dunkel, schon bevor ihr Inhalt da ist (kein
+    helles Aufblitzen); der Schalter im Kopf wechselt auf hell, und die Seite merkt sich die
+    Wahl im Format von Material (localStorage)."""
     pfad = max(diagramme, key=diagramme.get)  # die Seite mit den meisten Diagrammen
     besuch = neuer_besuch("dark")
     page = besuch.page
+    page.add_init_script(SCHEMA_BEIM_INHALT)
     page.goto(besuch.basis + pfad, wait_until="load")
+    assert page.evaluate("window.__schema_beim_inhalt") == "slate", "Der Inhalt kam erst hell"
     assert page.get_attribute("body", "data-md-color-scheme") == "slate"
+    # Auch der Grund hinter der Seite und die Bildlaufleisten sind dunkel.
+    assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == "dark"
     assert page.evaluate(VARIANTEN) == [[variante("dark")]] * diagramme[pfad]
-    page.locator("form[data-md-component=palette] label:visible").click()
+    page.locator("form[data-kurs-farbschema] label:visible").click()
     assert page.get_attribute("body", "data-md-color-scheme") == "default"
     assert page.evaluate(VARIANTEN) == [[variante("light")]] * diagramme[pfad]
     page.reload(wait_until="load")
     assert page.get_attribute("body", "data-md-color-scheme") == "default", "Die Wahl ging beim Neuladen verloren"
     assert page.evaluate(VARIANTEN) == [[variante("light")]] * diagramme[pfad]
+    # Mit der Tastatur: Enter auf dem Schalter wechselt das Schema.
+    page.focus("form[data-kurs-farbschema] input:checked")
+    page.keyboard.press("Enter")
+    assert page.get_attribute("body", "data-md-color-scheme") == "slate"
     assert not besuch.fremde and not besuch.fehler, besuch.fremde + besuch.fehler
 
 
