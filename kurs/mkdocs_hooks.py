@@ -163,6 +163,8 @@ def on_page_markdown(markdown, page, config, files):
 
 
 PYTHON_BLOCK = re.compile(r'<div class="language-python highlight" data-search-exclude')
+# Der ganze Block: Sein Code ist escaped, enthält also kein </code></pre></div>.
+PYTHON_BLOCK_GANZ = re.compile(f"(?P<anfang>{PYTHON_BLOCK.pattern})(?P<rest>.*?</code></pre></div>)", re.S)
 CODEBLOCK = re.compile(r'<div class="language-\w+ highlight"')
 ABKUERZUNG = re.compile(r'<abbr title="[^"]*">([^<]*)</abbr>')
 UEBERSCHRIFT = re.compile(r"<h([1-6])\b.*?</h\1>", re.S)
@@ -227,7 +229,23 @@ def on_page_content(html_text, page, config, files):
             "aus Snippets. Steht Python-Code direkt in der Seite?"
         )
     nummern = iter(enumerate(bloecke))
-    return PYTHON_BLOCK.sub(lambda m: f"{m[0]} {attribute(*next(nummern))}", html_text)
+    return PYTHON_BLOCK_GANZ.sub(lambda m: mit_leiste(m, *next(nummern)), html_text)
+
+
+def mit_leiste(block: re.Match, nummer: int, programm) -> str:
+    """Der Block mit seinen Daten und dahinter Knöpfe und Ergebnis für kurs-lauf.js. Sie stehen
+    schon im HTML: Fügte das Skript sie beim Laden ein, rechnete der Browser die Stile des ganzen
+    Artikels neu. Ohne JavaScript blendet kurs.css die Knöpfe aus (.no-js)."""
+    knoepfe = [("ausfuehren", "Ausführen", "Strg+Enter")]
+    if getattr(programm, "rolle", None) == "vorlage":
+        knoepfe.append(("pruefen", "Prüfen", "Strg+Enter"))
+    knoepfe += [("stopp", "Stopp", None), ("zuruecksetzen", "Zurücksetzen", "Den ursprünglichen Code wiederherstellen")]
+    leiste = "".join(
+        f'<button type="button" class="md-button kurs-knopf" data-kurs-knopf="{art}"'
+        + (f' title="{titel}"' if titel else "") + (" hidden" if art == "stopp" else "") + f">{text}</button>"
+        for art, text, titel in knoepfe)
+    return (f"{block['anfang']} {attribute(nummer, programm)}{block['rest']}"
+            f'<div class="kurs-leiste">{leiste}</div><div class="kurs-ergebnis" role="status" aria-live="polite"></div>')
 
 
 def on_post_page(output, page, config):

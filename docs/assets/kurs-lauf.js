@@ -77,15 +77,6 @@
     return programme.get(url);
   }
 
-  function knopf(text, titel) {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.className = "md-button kurs-knopf";
-    b.textContent = text;
-    if (titel) b.title = titel;
-    return b;
-  }
-
   // Was die Prüfung einer Übung prüft: die Lösung, wie sie auf der Seite steht (vielleicht
   // geändert), und ohne Lösung (Notebook-Seite) die Vorlage.
   function loesungText(name) {
@@ -126,19 +117,14 @@
       code.textContent = localStorage.getItem(speicher);
     }
 
-    const leiste = document.createElement("div");
-    leiste.className = "kurs-leiste";
-    const ausfuehrenKnopf = knopf("Ausführen", "Strg+Enter");
-    const pruefenKnopf = istVorlage ? knopf("Prüfen", "Strg+Enter") : null;
-    const stoppKnopf = knopf("Stopp");
-    const zuruecksetzenKnopf = knopf("Zurücksetzen", "Den ursprünglichen Code wiederherstellen");
-    stoppKnopf.hidden = true;
-    const ergebnis = document.createElement("div");
-    ergebnis.className = "kurs-ergebnis";
-    ergebnis.setAttribute("role", "status");
-    ergebnis.setAttribute("aria-live", "polite");
-    leiste.append(...[ausfuehrenKnopf, pruefenKnopf, stoppKnopf, zuruecksetzenKnopf].filter(Boolean));
-    block.after(leiste, ergebnis);
+    // Knöpfe und Ergebnis stehen schon im HTML hinter dem Block (kurs/mkdocs_hooks.py, mit_leiste).
+    const leiste = block.nextElementSibling;
+    const ergebnis = leiste.nextElementSibling;
+    const knopf = (art) => leiste.querySelector(`[data-kurs-knopf="${art}"]`);
+    const ausfuehrenKnopf = knopf("ausfuehren");
+    const pruefenKnopf = knopf("pruefen");
+    const stoppKnopf = knopf("stopp");
+    const zuruecksetzenKnopf = knopf("zuruecksetzen");
 
     function zeige(art, titel, text) {
       ergebnis.className = `kurs-ergebnis kurs-${art}`;

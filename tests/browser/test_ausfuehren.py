@@ -99,6 +99,17 @@ def test_python_laedt_erst_beim_ersten_klick(kapitel_tabs, kapitel):
     assert besuch.page.locator(".kurs-leiste").count() == len(programme(besuch.page)["bloecke"])
 
 
+def test_ohne_javascript_keine_knoepfe_die_nichts_tun(neuer_besuch):
+    """Die Knöpfe stehen schon im HTML (kurs/mkdocs_hooks.py); ohne JavaScript sind sie unsichtbar."""
+    besuch = neuer_besuch("light", java_script_enabled=False)
+    for kapitel in KAPITEL:
+        besuch.page.goto(besuch.basis + kapitel)
+        leisten = besuch.page.locator(".kurs-leiste")
+        assert leisten.count() > 0, f"{kapitel}: keine Knöpfe im HTML"
+        sichtbar = leisten.evaluate_all("ls => ls.filter(l => l.checkVisibility()).length")
+        assert sichtbar == 0, f"{kapitel}: {sichtbar} Knopfleisten ohne JavaScript sichtbar"
+
+
 def test_ohne_daten_der_seite_eine_meldung_und_beim_naechsten_klick_geht_es(kapitel_tabs):
     # Vor jedem anderen Lauf in diesem Tab: Der erste Klick holt programme.json.
     besuch = kapitel_tabs(KAPITEL[0])
