@@ -173,6 +173,37 @@ def test_kein_mermaid_skript(geladen, pfad):
     assert geladen.mermaid_geladen() == 0, f"{pfad or 'Start'}: Mermaid geladen"
 
 
+def stilrechnungen_beim_laden(page, url: str) -> list[int]:
+    """Wie viele Elemente der Browser bei jeder Stilrechnung während des Ladens neu rechnet
+    (Chromium-Trace, UpdateLayoutTree): Anzahlen, keine Zeiten."""
+    cdp = page.context.new_cdp_session(page)
+    ereignisse, fertig = [], []
+    cdp.on("Tracing.dataCollected", lambda daten: ereignisse.extend(daten["value"]))
+    cdp.on("Tracing.tracingComplete", lambda _: fertig.append(True))
+    cdp.send("Tracing.start", {"categories": "devtools.timeline", "transferMode": "ReportEvents"})
+    page.goto(url, wait_until="load")
+    page.wait_for_timeout(500)  # was nach load noch läuft: Materials Einrichten, kurs-lauf.js
+    cdp.send("Tracing.end")
+    while not fertig:
+        page.wait_for_timeout(20)
+    cdp.detach()
+    return [e["args"]["elementCount"] for e in ereignisse
+            if e.get("name") == "UpdateLayoutTree" and "elementCount" in e.get("args", {})]
+
+
+def test_beim_laden_rechnet_der_browser_die_stile_der_seite_hoechstens_zweimal(neuer_besuch):
+    """Einmal zum ersten Zeichnen, einmal, wenn Material Tabellen zum Scrollen einpackt. Jede
+    weitere Rechnung über die ganze Seite ist Blockierzeit (Lighthouse): früher Materials
+    Farbschema-Komponente, das Neuladen der Stylesheets durch die Instant-Navigation und
+    Knöpfe, die kurs-lauf.js einfügte (overrides/main.html, partials/javascripts/palette.html).
+    Ein Kapitel hat alles davon: Tabellen, Code zum Ausführen, den Schalter im Kopf."""
+    pfad = KURS.kapitel[0].url
+    besuch = neuer_besuch("light")
+    anzahlen = stilrechnungen_beim_laden(besuch.page, besuch.basis + pfad)
+    ganze_seite = [n for n in anzahlen if n >= 0.8 * max(anzahlen)]
+    assert len(ganze_seite) <= 2, f"{pfad or 'Start'}: {len(ganze_seite)}-mal die ganze Seite: {sorted(anzahlen)[::-1][:8]}"
+
+
 def test_diagramme_sind_ohne_javascript_da(neuer_besuch, diagrammseiten, diagramme):
     besuch = neuer_besuch("light", java_script_enabled=False)
     for pfad in diagrammseiten:
