@@ -67,7 +67,7 @@ def haekchen(page, uebung: str):
 
 
 @pytest.fixture(scope="module")
-def kapitel_tabs(neuer_besuch):
+def kapitel_tabs(besuch_oeffnen):
     """Das erste Kapitel lädt direkt; jedes weitere erreicht sein Tab per Klick in der
     Navigation von der Startseite aus, ohne Neuladen (Instant-Navigation): Auch dann
     richtet kurs-lauf.js jeden Block ein, und alles läuft."""
@@ -75,7 +75,7 @@ def kapitel_tabs(neuer_besuch):
 
     def oeffnen(kapitel):
         if kapitel not in tabs:
-            besuch = neuer_besuch("light")
+            besuch = besuch_oeffnen("light")
             if kapitel == KAPITEL[0]:
                 besuch.page.goto(besuch.basis + kapitel, wait_until="load")
                 besuch.bis_nichts_mehr_laedt()  # So zählt jede Anfrage beim Laden.
@@ -88,7 +88,9 @@ def kapitel_tabs(neuer_besuch):
             tabs[kapitel] = besuch
         return tabs[kapitel]
 
-    return oeffnen
+    yield oeffnen
+    for besuch in tabs.values():
+        besuch.schliessen()
 
 
 @pytest.mark.parametrize("kapitel", KAPITEL)
@@ -223,14 +225,14 @@ def test_eigene_loesung_ueberlebt_neu_laden_und_zuruecksetzen_stellt_her(neuer_b
 
 
 @pytest.fixture(scope="module")
-def notebook_tab(neuer_besuch):
+def notebook_tab(besuch_oeffnen):
     """Ein Tab für alle Notebook-Seiten: Die erste lädt direkt, zu jeder weiteren führt die
     Navigation ohne Neuladen. Python startet nur einmal, der Worker bleibt."""
     tab = {}
 
     def oeffnen(seite) -> object:
         if not tab:
-            tab["besuch"] = neuer_besuch("light")
+            tab["besuch"] = besuch_oeffnen("light")
             tab["besuch"].oeffne(seite.url)
             tab["besuch"].page.evaluate("window.__ohne_neuladen = true")
         else:
@@ -239,7 +241,9 @@ def notebook_tab(neuer_besuch):
             assert tab["besuch"].page.evaluate("window.__ohne_neuladen === true"), f"{seite.url}: neu geladen"
         return tab["besuch"]
 
-    return oeffnen
+    yield oeffnen
+    if tab:
+        tab["besuch"].schliessen()
 
 
 @pytest.mark.parametrize("kapitel,seite", KURS.notebook_seiten, ids=[k.name for k, _ in KURS.notebook_seiten])

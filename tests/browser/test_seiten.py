@@ -385,15 +385,16 @@ def test_suche_oeffnen_laedt_sie_einmal(neuer_besuch, weg):
 
 
 @pytest.fixture(scope="module")
-def suche(neuer_besuch):
+def suche(besuch_oeffnen):
     """Eine offene Suche, erst nach einem Klick in der Navigation: Sie muss auch nach der
     Instant-Navigation gehen, ohne die Seite neu zu laden."""
-    besuch = neuer_besuch()
+    besuch = besuch_oeffnen()
     besuch.oeffne("")
     besuch.instant_nach("glossar/")
     besuch.page.keyboard.press("s")
     besuch.page.wait_for_function(SUCHE_BEREIT)
-    return besuch
+    yield besuch
+    besuch.schliessen()
 
 
 def suche_nach(suche, begriff: str) -> tuple[str, list[str]]:
