@@ -14,7 +14,7 @@
 - Diagramme: Jeder ```mermaid-Block wird zu statischem SVG, hell und dunkel, aus diagramme/
   (kurs/diagramme.py); fehlt ein SVG und Chromium, zeichnet ihn die Seite wie früher im Browser.
 - Code: Pygments-Spans gleicher Farbe werden einer, schlichte zu Text (kurs/codefarben.py):
-  weniger Elemente, dasselbe Bild.
+  weniger Elemente, dasselbe Bild. Pygments rechnet nur für geänderte Blöcke (kurs/hervorhebung.py).
 - Dein Fortschritt: Die Übungsliste (kurs/fortschritt.py) steht als JSON in jeder Seite
   (overrides/main.html); docs/assets/kurs-fortschritt.js zeigt, was bestanden ist.
 """
@@ -32,7 +32,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
 
-from kurs import codefarben, diagramme, notebooks
+from kurs import codefarben, diagramme, hervorhebung, notebooks
 from kurs.fortschritt import uebungen_je_teil
 from kurs.modell import KURZ_GEPRUEFT, NOTEBOOKS, QUIZ, Kurs, ModellFehler, Quiz
 
@@ -52,6 +52,7 @@ log = logging.getLogger("mkdocs.hooks.kurs")
 
 def on_config(config):
     global _kurs
+    hervorhebung.einschalten()  # Pygments nur für geänderte Codeblöcke (kurs/hervorhebung.py)
     _kurs = Kurs(Path(config.config_file_path).parent)  # neu bei jedem Build: Quellen können sich ändern
     config.nav = list(config.nav or []) + [{"Übungen als Notebook": [
         {seite.titel: seite.quelle} for _, seite in _kurs.notebook_seiten]}]
@@ -260,6 +261,7 @@ def on_post_page(output, page, config):
 
 
 def on_post_build(config):
+    hervorhebung.speichern()
     # kurs/lauf.py ist die eine Quelle; der Browser lädt sie als Datei der Seite.
     ziel = Path(config["site_dir"]) / "assets" / "kurs" / "lauf.py"
     ziel.parent.mkdir(parents=True, exist_ok=True)

@@ -27,6 +27,7 @@ from kurs import lauf
 from kurs.modell import WURZEL, Kurs, ModellFehler, ausgabe_ersetzen
 
 KURS = pytest.StashKey[Kurs]()
+QUELLEN_KAPUTT = pytest.StashKey[bool]()
 
 
 def pytest_addoption(parser):
@@ -83,7 +84,15 @@ class Beispiele(pytest.File):
 
     def collect(self):
         kurs = kurs_von(self.config)
-        for programm in kurs.programme:
+        # Ein Fehler in den Quellen gilt für jede Datei: Gemeldet wird er nur bei der ersten.
+        if self.config.stash.get(QUELLEN_KAPUTT, False):
+            return
+        try:
+            programme = kurs.programme
+        except ModellFehler:
+            self.config.stash[QUELLEN_KAPUTT] = True
+            raise
+        for programm in programme:
             if programm.snippet == self.path:
                 seite = programm.seite.relative_to(kurs.wurzel).as_posix()
                 yield Beispiel.from_parent(self, name=f"{seite}:{programm.zeile}", programm=programm)

@@ -65,3 +65,5 @@ def test_ausgabe_in_einer_eingebundenen_datei_wird_gemeldet(kopie):
     lauf.stdout.fnmatch_lines(["*snippets/teil-2/eingebunden.md: 0 Ausgabe-Blöcke in der Datei, aber 1 nach dem "
                                "Zusammensetzen*"])
     assert lauf.ret != 0
+    # Einmal, nicht bei jeder der Dateien, die pytest danach sammelt.
+    assert lauf.stdout.str().count("Fehler in den Quellen des Kurses") == 1
