@@ -1,8 +1,10 @@
-"""Für alle Tests: die gebaute Seite (einmal je Lauf) und Werkzeuge des Systems.
+"""Für alle Tests: die gebaute Seite (einmal je Lauf), eine veränderte Kopie des Kurses
+(tests/kurs_kopie.py) und Werkzeuge des Systems.
 
-Die Seite baut ein eigener Prozess, sobald feststeht, dass ein Test sie braucht; ebenso
-startet `im_hintergrund()` eines Testmoduls dessen Prozesse. Tests, die darauf warten,
-laufen zuletzt: So rechnet der zweite Kern, während der erste die übrigen Tests ausführt. `.ci/run` baut die Seite schon vorher; KURS_SITE nennt dann ihren Ordner,
+Beide Builds laufen in eigenen Prozessen, die starten, sobald ein gesammelter Test sie
+braucht; ebenso startet `im_hintergrund()` eines Testmoduls dessen Prozesse. Tests, die
+darauf warten, laufen zuletzt: So rechnet der zweite Kern, während der erste die übrigen
+Tests ausführt. `.ci/run` baut die Seite schon vorher; KURS_SITE nennt dann ihren Ordner,
 und pytest baut sie nicht ein zweites Mal.
 
 Fehlt ein Werkzeug des Systems (tests/werkzeuge.py), steht am Ende eine Zeile dazu.
@@ -17,11 +19,26 @@ from pathlib import Path
 
 import pytest
 
+import kurs_kopie as kopie
 import werkzeuge
 from kurs.modell import WURZEL
 
-_bau = {}
+_builds = {}  # Fixture -> (Ordner, Prozess) des Builds, der für sie läuft
+_config = {}  # der Lauf, der sie gestartet hat
 _gestartet = set()  # Module, deren im_hintergrund() schon lief
+
+
+def _seite_bauen() -> tuple[Path, subprocess.Popen]:
+    ziel = Path(tempfile.mkdtemp(prefix="kurs-site-"))
+    return ziel, subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(ziel)],
+        cwd=WURZEL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+
+
+# Fixtures, deren Build nebenher läuft, und wie er startet.
+NEBENHER = {"site": _seite_bauen, "kurs_kopie": kopie.anlegen_und_bauen}
 
 
 def pytest_terminal_summary(terminalreporter):
@@ -31,13 +48,13 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_line(zeile, yellow=True)
 
 
-def _braucht_seite(item) -> bool:
-    return "site" in getattr(item, "fixturenames", ())
+def _builds_fuer(item) -> list[str]:
+    return [name for name in NEBENHER if name in getattr(item, "fixturenames", ())]
 
 
 def _wartet(item) -> bool:
-    """Braucht der Test etwas, das nebenher entsteht (die Seite, Prozesse seines Moduls)?"""
-    return _braucht_seite(item) or hasattr(item.module, "im_hintergrund") if hasattr(item, "module") else False
+    """Braucht der Test etwas, das nebenher entsteht (einen Build, Prozesse seines Moduls)?"""
+    return bool(_builds_fuer(item)) or hasattr(getattr(item, "module", None), "im_hintergrund")
 
 
 def pytest_collection_modifyitems(session, config, items):
@@ -69,21 +86,24 @@ def _starte_fuer(item) -> None:
     if hasattr(modul, "im_hintergrund") and modul not in _gestartet:
         _gestartet.add(modul)
         modul.im_hintergrund()
-    if _braucht_seite(item) and "prozess" not in _bau and not os.environ.get("KURS_SITE"):
-        ziel = Path(tempfile.mkdtemp(prefix="kurs-site-"))
-        _bau["config"], _bau["ziel"] = item.config, ziel
-        _bau["prozess"] = subprocess.Popen(
-            [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(ziel)],
-            cwd=WURZEL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-        )
+    for name in _builds_fuer(item):
+        if name not in _builds and not (name == "site" and os.environ.get("KURS_SITE")):
+            _builds[name], _config[name] = NEBENHER[name](), item.config
 
 
 def pytest_unconfigure(config):
     # Nur der Lauf, der gebaut hat: pytester startet innere Läufe mit derselben conftest.
-    if _bau.get("config") is config:
-        _bau["prozess"].kill()
-        shutil.rmtree(_bau["ziel"], ignore_errors=True)
+    for name, (ziel, prozess) in list(_builds.items()):
+        if _config[name] is config:
+            prozess.kill()
+            shutil.rmtree(ziel, ignore_errors=True)
+            del _builds[name]
+
+
+def _fertig(name: str) -> tuple[Path, int, str]:
+    ziel, prozess = _builds[name]
+    ausgabe, _ = prozess.communicate(timeout=300)
+    return ziel, prozess.returncode, ausgabe
 
 
 @pytest.fixture(scope="session")
@@ -93,7 +113,14 @@ def site() -> Path:
         ordner = Path(os.environ["KURS_SITE"]).resolve()
         assert (ordner / "index.html").is_file(), f"KURS_SITE={ordner}: Dort liegt keine gebaute Seite."
         return ordner
-    ausgabe, _ = _bau["prozess"].communicate(timeout=300)
-    if _bau["prozess"].returncode != 0:
+    ziel, status, ausgabe = _fertig("site")
+    if status != 0:
         pytest.fail(f"mkdocs build --strict scheitert:\n{ausgabe}", pytrace=False)
-    return _bau["ziel"]
+    return ziel
+
+
+@pytest.fixture(scope="session")
+def kurs_kopie() -> tuple[Path, int, str]:
+    """(Ordner, Exit-Status, Ausgabe) des Builds der Kopie mit Teil 3 und ohne SVG (tests/kurs_kopie.py);
+    die gebaute Seite liegt in Ordner/site."""
+    return _fertig("kurs_kopie")

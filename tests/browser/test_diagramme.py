@@ -1,43 +1,12 @@
 """Ohne SVG und ohne Chromium beim Bauen: Der strenge Build gelingt, meldet es in einer Zeile,
-und die Seite zeichnet die Diagramme wie früher mit Mermaid im Browser (kurs/diagramme.py)."""
-
-import os
-import shutil
-import subprocess
-import sys
-import tempfile
-from pathlib import Path
-
-import pytest
+und die Seite zeichnet die Diagramme wie früher mit Mermaid im Browser (kurs/diagramme.py).
+Gebaut wird eine Kopie des Kurses ohne diagramme/, mit verstecktem Chromium (tests/kurs_kopie.py)."""
 
 from kurs import browser, diagramme
-from kurs.modell import WURZEL
-
-_kopie = {}
 
 
-def im_hintergrund():
-    """Eine Kopie des Kurses ohne diagramme/, gebaut mit verstecktem Chromium (tests/conftest.py)."""
-    ziel = Path(tempfile.mkdtemp(prefix="kurs-ohne-svg-"))
-    for teil in ("docs", "snippets", "overrides", "kurs"):
-        shutil.copytree(WURZEL / teil, ziel / teil, ignore=shutil.ignore_patterns("pyodide", "__pycache__"))
-    shutil.copy(WURZEL / "mkdocs.yml", ziel)
-    _kopie["ziel"] = ziel
-    _kopie["bau"] = subprocess.Popen(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(ziel / "site")],
-        cwd=ziel, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "KURS_CHROMIUM": str(ziel / "kein-chromium")})
-
-
-@pytest.fixture(scope="module")
-def ohne_svg():
-    ausgabe, _ = _kopie["bau"].communicate(timeout=300)
-    yield _kopie["ziel"], _kopie["bau"].returncode, ausgabe
-    shutil.rmtree(_kopie["ziel"], ignore_errors=True)
-
-
-def test_strenger_build_ohne_svg_und_chromium_gelingt_mit_einer_zeile(ohne_svg):
-    ziel, status, ausgabe = ohne_svg
+def test_strenger_build_ohne_svg_und_chromium_gelingt_mit_einer_zeile(kurs_kopie):
+    ziel, status, ausgabe = kurs_kopie
     assert status == 0, ausgabe
     zeilen = [z for z in ausgabe.splitlines() if "Diagramme:" in z]
     assert len(zeilen) == 1 and "uv run python -m kurs.diagramme" in zeilen[0], ausgabe
@@ -60,8 +29,8 @@ FALSCHE_SPITZEN = """() => [...document.querySelectorAll("article div.mermaid")]
     }))"""
 
 
-def test_ohne_svg_zeichnet_mermaid_im_browser(ohne_svg, chromium):
-    ziel, status, ausgabe = ohne_svg
+def test_ohne_svg_zeichnet_mermaid_im_browser(kurs_kopie, chromium):
+    ziel, status, ausgabe = kurs_kopie
     assert status == 0, ausgabe
     html = (ziel / "site" / "teil-2" / "index.html").read_text(encoding="utf-8")
     anzahl = html.count(browser.IM_BROWSER)

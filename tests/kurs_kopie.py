@@ -1,0 +1,74 @@
+"""Eine Kopie des Kurses, die zwei Tests verändert gebaut brauchen, in einem Build:
+
+- mit einem Teil 3: eine Zeile in `nav`, eine Seite und ein Ordner in snippets/, sonst
+  nichts (tests/test_teil_3.py);
+- ohne diagramme/ und ohne Chromium: Der strenge Build gelingt trotzdem, und die Seite
+  zeichnet ihre Diagramme im Browser (tests/browser/test_diagramme.py).
+
+Ein Build statt zweier spart je Lauf einen ganzen Build. Er startet beim Sammeln, sobald
+ein Test die Fixture `kurs_kopie` braucht (tests/conftest.py), und läuft nebenher.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from kurs.modell import WURZEL
+
+SEITE = """# Teil 3: Ein neues Kapitel
+
+## Beispiel
+
+--8<-- "teil-3/hallo.md"
+
+## Übungen
+
+### Übung 1: Verdoppeln
+
+Schreibe `verdopple(x)`.
+
+Vorlage:
+
+--8<-- "teil-3/uebung-1/vorlage.md"
+
+??? success "Lösung"
+    --8<-- "teil-3/uebung-1/loesung.md"
+
+??? example "So wird geprüft"
+    --8<-- "teil-3/uebung-1/pruefung.md"
+"""
+DATEIEN = {
+    "hallo.md": '```python\nprint("Hallo aus Teil 3")\n```\n\n<!--pytest-codeblocks:expected-output-->\n\n'
+                '```text title="Ausgabe"\nHallo aus Teil 3\n```\n',
+    "uebung-1/vorlage.md": "```python\ndef verdopple(x):\n    ...\n\n\nverdopple\n```\n",
+    "uebung-1/loesung.md": "```python\ndef verdopple(x):\n    return 2 * x\n\n\nverdopple\n```\n",
+    "uebung-1/pruefung.md": '```python\nassert verdopple(21) == 42, "verdopple(21) soll 42 sein."\n'
+                            'print("Übung bestanden.")\n```\n',
+    "uebung-1/fehler.toml": "vorlage_meldung = 'verdopple(21) soll 42 sein.'\n\n[[fehler]]\nname = 'plus'\n"
+                            "alt = 'return 2 * x'\nneu = 'return 2 + x'\nmeldung = 'soll 42 sein'\n",
+}
+NAV_TEIL_2 = '  - "Teil 2: Outbox, DLQ, Pub/Sub und Event-Log": teil-2.md\n'
+NAV_TEIL_3 = '  - "Teil 3: Ein neues Kapitel": teil-3.md\n'
+
+
+def anlegen_und_bauen() -> tuple[Path, subprocess.Popen]:
+    """Legt die Kopie in einem tmp-Ordner an und startet `mkdocs build --strict` darin."""
+    ziel = Path(tempfile.mkdtemp(prefix="kurs-kopie-"))
+    # Ohne diagramme/ (die gezeichneten SVGs); das Mermaid der Seite bleibt, Pyodide braucht keiner.
+    for teil in ("docs", "snippets", "overrides", "kurs"):
+        shutil.copytree(WURZEL / teil, ziel / teil, ignore=shutil.ignore_patterns("pyodide", "__pycache__"))
+    yml = (WURZEL / "mkdocs.yml").read_text(encoding="utf-8")
+    assert yml.count(NAV_TEIL_2) == 1, "Die nav-Zeile von Teil 2 hat sich geändert; passe tests/kurs_kopie.py an"
+    (ziel / "mkdocs.yml").write_text(yml.replace(NAV_TEIL_2, NAV_TEIL_2 + NAV_TEIL_3), encoding="utf-8")
+    (ziel / "docs" / "teil-3.md").write_text(SEITE, encoding="utf-8")
+    for name, inhalt in DATEIEN.items():
+        (ziel / "snippets" / "teil-3" / name).parent.mkdir(parents=True, exist_ok=True)
+        (ziel / "snippets" / "teil-3" / name).write_text(inhalt, encoding="utf-8")
+    bau = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(ziel / "site")],
+        cwd=ziel, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "KURS_CHROMIUM": str(ziel / "kein-chromium")})
+    return ziel, bau
