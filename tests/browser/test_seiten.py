@@ -191,17 +191,21 @@ def stilrechnungen_beim_laden(page, url: str) -> list[int]:
             if e.get("name") == "UpdateLayoutTree" and "elementCount" in e.get("args", {})]
 
 
-def test_beim_laden_rechnet_der_browser_die_stile_der_seite_hoechstens_zweimal(neuer_besuch):
-    """Einmal zum ersten Zeichnen, einmal, wenn Material Tabellen zum Scrollen einpackt. Jede
-    weitere Rechnung über die ganze Seite ist Blockierzeit (Lighthouse): früher Materials
-    Farbschema-Komponente, das Neuladen der Stylesheets durch die Instant-Navigation und
-    Knöpfe, die kurs-lauf.js einfügte (overrides/main.html, partials/javascripts/palette.html).
+def test_beim_laden_rechnet_der_browser_hoechstens_dreieinhalb_seiten_stile(neuer_besuch):
+    """Alle Stilrechnungen beim Laden zusammen, gemessen in ganzen Seiten (der größten Rechnung):
+    die erste Rechnung, bis zu zweimal, wenn der Browser schon beim Lesen des HTML rechnet
+    und am Ende alles noch einmal; einmal, wenn Material Tabellen zum Scrollen einpackt;
+    dazu Kleines. Gemessen 2,2 bis 2,9. Früher rechneten Materials Farbschema-Komponente,
+    das Neuladen der Stylesheets durch die Instant-Navigation und Knöpfe, die kurs-lauf.js
+    einfügte, die ganze Seite je einmal neu: 5 bis 6,8 (overrides/main.html,
+    partials/javascripts/palette.html). Jede solche Rechnung ist Blockierzeit (Lighthouse).
     Ein Kapitel hat alles davon: Tabellen, Code zum Ausführen, den Schalter im Kopf."""
     pfad = KURS.kapitel[0].url
     besuch = neuer_besuch("light")
     anzahlen = stilrechnungen_beim_laden(besuch.page, besuch.basis + pfad)
-    ganze_seite = [n for n in anzahlen if n >= 0.8 * max(anzahlen)]
-    assert len(ganze_seite) <= 2, f"{pfad or 'Start'}: {len(ganze_seite)}-mal die ganze Seite: {sorted(anzahlen)[::-1][:8]}"
+    seiten = sum(anzahlen) / max(anzahlen)
+    assert seiten <= 3.5, (f"{pfad}: Stile für {seiten:.1f} ganze Seiten gerechnet; "
+                           f"die größten Rechnungen: {sorted(anzahlen, reverse=True)[:8]}")
 
 
 def test_diagramme_sind_ohne_javascript_da(neuer_besuch, diagrammseiten, diagramme):
