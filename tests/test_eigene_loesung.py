@@ -56,9 +56,9 @@ def test_endlosschleife_wird_gestoppt(pytester, monkeypatch, tmp_path):
     (tmp_path / "endlos.py").write_text("while True:\n    pass\n", encoding="utf-8")
     monkeypatch.chdir(WURZEL)
     lauf = pytester.runpytest_inprocess("-p", "no:cacheprovider", "--rootdir", str(WURZEL), "--uebung",
-                                        "teil-2/uebung-1", "--loesung", str(tmp_path / "endlos.py"), "--zeitlimit", "0.3")
+                                        "teil-2/uebung-1", "--loesung", str(tmp_path / "endlos.py"), "--zeitlimit", "0.1")
     assert lauf.ret == 1
-    assert "Nicht bestanden: Deine Lösung lief länger als 0.3 s und wurde gestoppt." in lauf.stdout.str()
+    assert "Nicht bestanden: Deine Lösung lief länger als 0.1 s und wurde gestoppt." in lauf.stdout.str()
     assert "Traceback" not in lauf.stdout.str()
 
 

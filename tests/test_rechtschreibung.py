@@ -10,6 +10,7 @@ Diagramm zählen accTitle und accDescr, die Screenreader vorlesen. Eine Tabellen
 import re
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -87,10 +88,18 @@ def fundstellen(eintrag: str) -> re.Pattern:
     return re.compile(muster, re.I if ist_wendung(eintrag) else 0)
 
 
+def hunspell_fehlt() -> bool:
+    return not shutil.which("hunspell") or not Path("/usr/share/hunspell/de_DE.dic").is_file()
+
+
 def unbekannte_woerter(zeilen: list[str], wortliste: list[str], tmp_path: Path) -> list[tuple[int, str, str]]:
     """(Zeile, Wort, Vorschläge) für jedes Wort, das hunspell nicht kennt."""
-    hunspell = shutil.which("hunspell")
-    if not hunspell or not Path("/usr/share/hunspell/de_DE.dic").is_file():
+    return auswerten(starte_hunspell(zeilen, wortliste, tmp_path))
+
+
+def starte_hunspell(zeilen: list[str], wortliste: list[str], tmp_path: Path) -> subprocess.Popen:
+    """hunspell im Pipe-Modus für `zeilen`, als eigener Prozess; `auswerten` liest die Antwort."""
+    if hunspell_fehlt():
         werkzeuge.fehlt("hunspell", "hunspell mit deutschem Wörterbuch fehlt")
     # Einträge mit Leerzeichen, "/" oder "." ("Dead Letter", "Pub/Sub") sind Wendungen:
     # Sie gelten nur als Ganzes, damit nicht "Dead" oder "for" allein als richtig durchgeht.
@@ -100,20 +109,29 @@ def unbekannte_woerter(zeilen: list[str], wortliste: list[str], tmp_path: Path) 
     for wendung in (w for w in wortliste if ist_wendung(w)):
         text = fundstellen(wendung).sub(lambda t: "Begriff" + "\n" * t[0].count("\n"), text)
     zeilen = text.split("\n")
-    persoenlich = tmp_path / "woerter.dic"
+    nummer = len(list(tmp_path.glob("*.dic")))  # mehrere Läufe im selben Ordner (im_hintergrund)
+    persoenlich = tmp_path / f"{nummer}.dic"
     persoenlich.write_text("".join(f"{w}\n" for w in wortliste if not ist_wendung(w)), encoding="utf-8")
     # -a: Pipe-Modus, eine Antwort je Wort, eine Leerzeile je Eingabezeile.
-    # "^" vor jeder Zeile: Sie ist Text, nie ein Befehl an hunspell.
-    lauf = subprocess.run(
-        [hunspell, "-d", "de_DE", "-p", str(persoenlich), "-i", "utf-8", "-a"],
-        input="".join(f"^{z}\n" for z in zeilen), capture_output=True, text=True, encoding="utf-8",
-    )
-    assert lauf.returncode == 0 and "Can't open" not in lauf.stderr, (
-        f"hunspell läuft nicht: {lauf.stderr.strip()}\n"
+    # "^" vor jeder Zeile: Sie ist Text, nie ein Befehl an hunspell. Die Eingabe kommt aus
+    # einer Datei: So prüft hunspell sofort, auch wenn der Test ihn erst später liest.
+    eingabe = tmp_path / f"{nummer}.txt"
+    eingabe.write_text("".join(f"^{z}\n" for z in zeilen), encoding="utf-8")
+    with eingabe.open(encoding="utf-8") as stdin:
+        return subprocess.Popen(
+            ["hunspell", "-d", "de_DE", "-p", str(persoenlich), "-i", "utf-8", "-a"],
+            stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8",
+        )
+
+
+def auswerten(lauf: subprocess.Popen) -> list[tuple[int, str, str]]:
+    ausgabe, fehler = lauf.communicate(timeout=60)
+    assert lauf.returncode == 0 and "Can't open" not in fehler, (
+        f"hunspell läuft nicht: {fehler.strip()}\n"
         "Fehlt das deutsche Wörterbuch? sudo apt-get install hunspell-de-de"
     )
     funde, nummer = [], 1
-    for antwort in lauf.stdout.split("\n")[1:]:  # Zeile 1: Versionskopf
+    for antwort in ausgabe.split("\n")[1:]:  # Zeile 1: Versionskopf
         if not antwort:
             nummer += 1
         elif antwort[0] in "&#":
@@ -132,9 +150,23 @@ def fehlerbericht(datei: Path, funde) -> str:
     )
 
 
+_hunspell = {}  # Text -> hunspell, der ihn prüft
+
+
+def im_hintergrund():
+    """Startet hunspell für jeden Text schon beim Sammeln (tests/conftest.py): Er rechnet nebenher."""
+    if hunspell_fehlt():
+        return
+    ordner = Path(tempfile.mkdtemp(prefix="kurs-hunspell-"))
+    for datei in TEXTE:
+        _hunspell[datei] = starte_hunspell(prosa(datei.read_text(encoding="utf-8")), woerter_der_liste(), ordner)
+
+
 @pytest.mark.parametrize("datei", TEXTE, ids=lambda p: p.relative_to(WURZEL).as_posix())
 def test_rechtschreibung(datei, tmp_path):
-    funde = unbekannte_woerter(prosa(datei.read_text(encoding="utf-8")), woerter_der_liste(), tmp_path)
+    lauf = _hunspell.pop(datei, None) or starte_hunspell(
+        prosa(datei.read_text(encoding="utf-8")), woerter_der_liste(), tmp_path)
+    funde = auswerten(lauf)
     if funde:
         pytest.fail(fehlerbericht(datei, funde), pytrace=False)  # nur die Meldung, kein Traceback
 
