@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-import kurs_kopie as kopie
+import kurs_kopie
 import werkzeuge
 from kurs.modell import WURZEL
 
@@ -38,7 +38,7 @@ def _seite_bauen() -> tuple[Path, subprocess.Popen]:
 
 
 # Fixtures, deren Build nebenher läuft, und wie er startet.
-NEBENHER = {"site": _seite_bauen, "kurs_kopie": kopie.anlegen_und_bauen}
+NEBENHER = {"site": _seite_bauen, "kurs_kopie": kurs_kopie.anlegen_und_bauen}
 
 
 def pytest_terminal_summary(terminalreporter):

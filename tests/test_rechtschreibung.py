@@ -151,15 +151,23 @@ def fehlerbericht(datei: Path, funde) -> str:
 
 
 _hunspell = {}  # Text -> hunspell, der ihn prüft
+_ordner = []  # wo ihre Eingaben liegen
 
 
 def im_hintergrund():
     """Startet hunspell für jeden Text schon beim Sammeln (tests/conftest.py): Er rechnet nebenher."""
     if hunspell_fehlt():
         return
-    ordner = Path(tempfile.mkdtemp(prefix="kurs-hunspell-"))
+    _ordner.append(Path(tempfile.mkdtemp(prefix="kurs-hunspell-")))
     for datei in TEXTE:
-        _hunspell[datei] = starte_hunspell(prosa(datei.read_text(encoding="utf-8")), woerter_der_liste(), ordner)
+        _hunspell[datei] = starte_hunspell(prosa(datei.read_text(encoding="utf-8")), woerter_der_liste(), _ordner[0])
+
+
+@pytest.fixture(scope="module", autouse=True)
+def aufraeumen():
+    yield
+    for ordner in _ordner:
+        shutil.rmtree(ordner, ignore_errors=True)
 
 
 @pytest.mark.parametrize("datei", TEXTE, ids=lambda p: p.relative_to(WURZEL).as_posix())
