@@ -1,7 +1,10 @@
 """Selbst gehosteter Fremdcode (kurs/vendor.py): gepinnt, unverändert, ohne Registry-Adresse."""
 
+import _imp
+import io
 import json
 import re
+import zipfile
 
 from kurs import vendor
 from kurs.modell import WURZEL
@@ -72,3 +75,24 @@ def test_startseite_nennt_die_groesse_von_python_im_browser():
     for genannt, gemessen in [(int(m[1]), roh), (int(m[2]), komprimiert)]:
         assert abs(genannt - gemessen) <= 0.1 * gemessen, (
             f"docs/index.md nennt {genannt} MB, gemessen {gemessen:.1f} MB (roh {roh:.1f}, gzip {komprimiert:.1f})")
+
+
+def test_vorkompilierte_standardbibliothek_fuegt_nur_passende_pyc_hinzu():
+    """python_stdlib.zip ist abgeleitet (kurs/vendor.py, vorkompilieren): Die Quellen sind die
+    des Pakets, und jede .pyc gehört zu genau der .py neben ihr."""
+    (eintrag,) = [e for e in vendor.lies_manifest() if e.get("abgeleitet") == "vorkompilieren"]
+    inhalt = (WURZEL / eintrag["datei"]).read_bytes()
+    assert vendor.quellen_sha256(inhalt) == eintrag["quellen_sha256"], (
+        f"{eintrag['datei']}: Außer den .pyc weicht etwas vom Paket ab")
+    with zipfile.ZipFile(io.BytesIO(inhalt)) as archiv:
+        pycs = {n: archiv.read(n) for n in archiv.namelist() if n.endswith(".pyc")}
+        quellen = {n: archiv.read(n[:-1]) for n in pycs}
+    # Was kurs/lauf.py braucht, lädt jeder Start: Das muss übersetzt dabei sein.
+    assert {"contextlib.pyc", "traceback.pyc", "json/decoder.pyc", "sqlite3/__init__.pyc"} <= set(pycs)
+    magie = {pyc[:4] for pyc in pycs.values()}
+    assert len(magie) == 1, f"Zwei Python-Versionen in einem Zip: {magie}"
+    for name, pyc in pycs.items():
+        # Kopf einer .pyc (PEP 552): Magie, Flags (1 = Hash der Quelle, ungeprüft), Hash.
+        assert int.from_bytes(pyc[4:8], "little") == 1, f"{name}: keine ungeprüfte Hash-pyc"
+        assert pyc[8:16] == _imp.source_hash(int.from_bytes(pyc[:4], "little"), quellen[name]), (
+            f"{name} passt nicht zu {name[:-1]}")

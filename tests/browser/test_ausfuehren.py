@@ -1,9 +1,11 @@
 """Ausführen und Prüfen im Browser (docs/assets/kurs-lauf.js, Pyodide im Web Worker).
 
 Je Kapitel ein Tab: Python lädt einmal (kalt), danach laufen alle Blöcke warm. Der Start
-von Python kostet auf 2 Kernen 3 s: Darum teilen sich die Tests die Tabs, in der
+von Python kostet auf 2 Kernen rund 1 s: Darum teilen sich die Tests die Tabs, in der
 Reihenfolge dieser Datei.
 """
+
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -338,3 +340,35 @@ def test_code_laesst_sich_mit_maus_und_tastatur_bearbeiten(kapitel_tabs):
         page.keyboard.type("# neu")
         assert code.text_content().rstrip("\n").endswith("# neu"), (weg, code.text_content())
         setze_code(page, nummer, vorher)
+
+
+def test_python_startet_mit_uebersetzter_standardbibliothek(neuer_besuch):
+    """python_stdlib.zip bringt .pyc mit (kurs/vendor.py, vorkompilieren): Nach dem Start
+    stammt kein Modul der Standardbibliothek aus dem Quelltext. Sonst übersetzt jeder Start
+    rund 130 Module neu (2,5 s mehr auf 2 Kernen). Module, die erst ein Beispiel lädt, sind
+    nicht verlangt: Ein neues Beispiel soll niemanden zu npm zwingen."""
+    besuch = neuer_besuch("light")
+    besuch.oeffne("")
+    untersuchung = """
+import sys, json.decoder
+ZIP = "/lib/python{v.major}{v.minor}.zip/".format(v=sys.version_info)
+herkunft = {n: getattr(getattr(m, "__spec__", None), "origin", None) or "" for n, m in list(sys.modules.items())}
+aus_zip = {n: datei for n, datei in herkunft.items() if datei.startswith(ZIP)}  # ohne eingefrorene
+print(len(aus_zip), sorted(n for n, datei in aus_zip.items() if not datei.endswith(".pyc")))
+print(json.decoder.JSONDecoder.decode.__code__.co_filename)
+"""
+    ergebnis = besuch.page.evaluate("""async teile => {
+        const worker = new Worker("assets/kurs-worker.js", { type: "module" });
+        const ergebnis = await new Promise(weiter => {
+            worker.onmessage = ({ data }) => data.status === "fertig" && weiter(data.ergebnis);
+            worker.postMessage({ id: 1, auftrag: "lauf", teile });
+        });
+        worker.terminate();
+        return ergebnis;
+    }""", ["", untersuchung])
+    assert ergebnis["ok"], ergebnis["meldung"]
+    anzahl, aus_quelltext = ergebnis["ausgabe"].splitlines()[0].split(" ", 1)
+    assert int(anzahl) > 100 and aus_quelltext == "[]", (
+        f"Aus dem Quelltext übersetzt: {aus_quelltext}; neu ableiten mit `uv run python -m kurs.vendor`")
+    # Der Pfad, den auch das Übersetzen aus dem Quelltext einträgt: So finden Tracebacks ihre Zeilen.
+    assert re.fullmatch(r"/lib/python3\d+\.zip/json/decoder\.py", ergebnis["ausgabe"].splitlines()[1])
