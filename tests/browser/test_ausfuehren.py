@@ -88,7 +88,7 @@ def kapitel_tabs(besuch_oeffnen):
                 besuch.page.wait_for_selector(".kurs-leiste")
                 assert besuch.page.evaluate("window.__ohne_neuladen === true"), f"{kapitel}: neu geladen"
             tabs[kapitel] = besuch
-        return tabs[kapitel]
+        return tabs[kapitel].vorn()
 
     yield oeffnen
     for besuch in tabs.values():
@@ -238,7 +238,7 @@ def notebook_tab(besuch_oeffnen):
             tab["besuch"].oeffne(seite.url)
             tab["besuch"].page.evaluate("window.__ohne_neuladen = true")
         else:
-            tab["besuch"].instant_nach(seite.url)
+            tab["besuch"].vorn().instant_nach(seite.url)
             tab["besuch"].page.wait_for_selector(".kurs-leiste")
             assert tab["besuch"].page.evaluate("window.__ohne_neuladen === true"), f"{seite.url}: neu geladen"
         return tab["besuch"]

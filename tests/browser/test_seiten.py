@@ -402,7 +402,7 @@ def suche(besuch_oeffnen):
 
 
 def suche_nach(suche, begriff: str) -> tuple[str, list[str]]:
-    return browser.suche_nach(suche.page, suche.basis, begriff)
+    return browser.suche_nach(suche.vorn().page, suche.basis, begriff)
 
 
 def test_suche_findet_jede_wortform(suche):
