@@ -22,14 +22,31 @@ from kurs import browser
 BLOCK = 2  # die Partition-Demo: druckt sechs Zeilen
 
 
+# Gemessen in der Seite, vom Klick bis zum nächsten Bild mit dem Ergebnis: Das sieht eine
+# Leserin. Von Python aus gemessen kämen Playwrights Prüfungen vor dem Klick und das Abfragen
+# danach hinzu (gemessen: 110 ms statt 25 ms für einen warmen Lauf).
+MESSEN = f"""async () => {{
+  const block = document.querySelector('.language-python.highlight[data-lauf="{BLOCK}"]');
+  const knopf = block.nextElementSibling.querySelector('[data-kurs-knopf="ausfuehren"]');
+  const ergebnis = block.nextElementSibling.nextElementSibling;
+  ergebnis.replaceChildren();
+  ergebnis.className = "kurs-ergebnis";
+  const start = performance.now();
+  await new Promise((fertig) => {{
+    new MutationObserver((_, beobachter) => {{
+      if (!ergebnis.classList.contains("kurs-ok") && !ergebnis.classList.contains("kurs-fehler")) return;
+      beobachter.disconnect();
+      requestAnimationFrame(() => requestAnimationFrame(fertig));  // das nächste Bild
+    }}).observe(ergebnis, {{ attributes: true }});
+    knopf.click();
+  }});
+  if (!ergebnis.classList.contains("kurs-ok")) throw new Error(ergebnis.innerText);
+  return (performance.now() - start) / 1000;
+}}"""
+
+
 def messe_klick(page) -> float:
-    ergebnis = page.locator(f'.language-python.highlight[data-lauf="{BLOCK}"] ~ .kurs-ergebnis').first
-    ergebnis.evaluate("el => { el.replaceChildren(); el.className = 'kurs-ergebnis'; }")
-    start = time.perf_counter()
-    page.locator(f'.language-python.highlight[data-lauf="{BLOCK}"] ~ .kurs-leiste').first.get_by_role(
-        "button", name="Ausführen", exact=True).click()
-    page.wait_for_function("el => el.classList.contains('kurs-ok')", arg=ergebnis.element_handle(), timeout=120_000)
-    return time.perf_counter() - start
+    return page.evaluate(MESSEN)
 
 
 def main() -> None:
