@@ -22,6 +22,7 @@ import gzip
 import hashlib
 import io
 import json
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -194,6 +195,11 @@ def hole(name: str, version: str, ordner: Path) -> list[dict]:
 
 
 def main(argv: list[str]) -> None:
+    # npm holt die Pakete, Node startet Pyodide zum Vorkompilieren.
+    fehlend = [werkzeug for werkzeug in ("npm", "node") if not shutil.which(werkzeug)]
+    if fehlend:
+        sys.exit(f"kurs.vendor braucht npm und Node; es fehlt {' und '.join(fehlend)}. "
+                 "Installieren: sudo apt-get install nodejs npm")
     versionen = {name: gepinnte_versionen().get(name) for name in DATEIEN}
     for arg in argv:
         name, _, version = arg.rpartition("@")

@@ -6,6 +6,8 @@ import json
 import re
 import zipfile
 
+import pytest
+
 from kurs import vendor
 from kurs.modell import WURZEL
 
@@ -26,6 +28,15 @@ def test_pruefsummen_pruefung_bemerkt_eine_veraenderte_datei(tmp_path, monkeypat
     assert vendor.abweichungen() == ["fehlt.js fehlt"]
     (tmp_path / "a.js").write_text("verändert", encoding="utf-8")
     assert vendor.abweichungen() == ["a.js: sha256 weicht vom Manifest ab", "fehlt.js fehlt"]
+
+
+def test_ohne_node_eine_deutsche_meldung_statt_eines_tracebacks(monkeypatch):
+    monkeypatch.setattr(vendor.shutil, "which", lambda name: None if name == "node" else f"/usr/bin/{name}")
+    monkeypatch.setattr(vendor, "hole", lambda *a: pytest.fail("ohne Node darf nichts geholt werden"))
+    with pytest.raises(SystemExit) as ende:
+        vendor.main([])
+    assert str(ende.value) == ("kurs.vendor braucht npm und Node; es fehlt node. "
+                               "Installieren: sudo apt-get install nodejs npm")
 
 
 def test_manifest_nennt_jede_datei_mit_exakter_version():
