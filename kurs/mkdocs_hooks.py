@@ -236,15 +236,23 @@ def on_page_content(html_text, page, config, files):
 def mit_leiste(block: re.Match, nummer: int, programm) -> str:
     """Der Block mit seinen Daten und dahinter Knöpfe und Ergebnis für kurs-lauf.js. Sie stehen
     schon im HTML: Fügte das Skript sie beim Laden ein, rechnete der Browser die Stile des ganzen
-    Artikels neu. Ohne JavaScript blendet kurs.css die Knöpfe aus (.no-js)."""
+    Artikels neu. Ohne JavaScript blendet kurs.css die Knöpfe aus (.no-js).
+
+    Die Hinweise der Knöpfe stehen nicht in title, sondern in data-kurs-hinweis; kurs-lauf.js
+    macht sie beim ersten Zeigen oder Fokus zum title. Mit title im HTML richtete Material
+    (content.tooltips) beim Laden für jeden Knopf einen eigenen Tooltip ein: auf Teil 2 für
+    37 Knöpfe, rund 80 ms mehr Blockierzeit (Lighthouse mobil). Den Tastenkürzel nennt
+    aria-keyshortcuts gleich."""
     knoepfe = [("ausfuehren", "Ausführen", "Strg+Enter")]
     if getattr(programm, "rolle", None) == "vorlage":
         knoepfe.append(("pruefen", "Prüfen", "Strg+Enter"))
     knoepfe += [("stopp", "Stopp", None), ("zuruecksetzen", "Zurücksetzen", "Den ursprünglichen Code wiederherstellen")]
     leiste = "".join(
         f'<button type="button" class="md-button kurs-knopf" data-kurs-knopf="{art}"'
-        + (f' title="{titel}"' if titel else "") + (" hidden" if art == "stopp" else "") + f">{text}</button>"
-        for art, text, titel in knoepfe)
+        + (f' data-kurs-hinweis="{hinweis}"' if hinweis else "")
+        + (' aria-keyshortcuts="Control+Enter"' if hinweis == "Strg+Enter" else "")
+        + (" hidden" if art == "stopp" else "") + f">{text}</button>"
+        for art, text, hinweis in knoepfe)
     return (f"{block['anfang']} {attribute(nummer, programm)}{block['rest']}"
             f'<div class="kurs-leiste">{leiste}</div><div class="kurs-ergebnis" role="status" aria-live="polite"></div>')
 

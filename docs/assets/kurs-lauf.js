@@ -125,6 +125,13 @@
     const pruefenKnopf = knopf("pruefen");
     const stoppKnopf = knopf("stopp");
     const zuruecksetzenKnopf = knopf("zuruecksetzen");
+    // Die Hinweise (etwa „Strg+Enter“) werden erst jetzt zum title: Dann zeigt sie der Browser,
+    // und Material hat beim Laden keinen Tooltip je Knopf eingerichtet (kurs/mkdocs_hooks.py).
+    const hinweiseZeigen = () => {
+      leiste.querySelectorAll("[data-kurs-hinweis]").forEach((k) => { k.title = k.dataset.kursHinweis; });
+    };
+    leiste.addEventListener("pointerover", hinweiseZeigen, { once: true });
+    leiste.addEventListener("focusin", hinweiseZeigen, { once: true });
 
     function zeige(art, titel, text) {
       ergebnis.className = `kurs-ergebnis kurs-${art}`;

@@ -211,6 +211,24 @@ def test_strg_enter_fuehrt_aus_und_knoepfe_sind_per_tastatur_erreichbar(kapitel_
     assert page.evaluate("document.activeElement.textContent") == "Ausführen"
 
 
+def test_hinweise_der_knoepfe_zeigt_der_browser_ohne_tooltip_von_material(neuer_besuch):
+    """Beim Zeigen oder Fokus nennt jeder Knopf seinen Hinweis als title, den der Browser zeigt.
+    Richtete Material ihn als eigenen Tooltip ein (weil title schon im HTML stand), stünde statt
+    title aria-describedby am Knopf: Das kostete beim Laden Blockierzeit (kurs/mkdocs_hooks.py)."""
+    besuch = neuer_besuch("light")
+    besuch.oeffne("teil-2/")
+    page = besuch.page
+    # Erst der Fokus, solange die Maus noch über dem Kopf der Seite steht, dann die Maus.
+    zuruecksetzen = leiste(page, 1).get_by_role("button", name="Zurücksetzen", exact=True)
+    zuruecksetzen.focus()
+    assert zuruecksetzen.evaluate("k => [k.title, k.getAttribute('aria-describedby')]") == [
+        "Den ursprünglichen Code wiederherstellen", None]
+    ausfuehren = leiste(page, 0).get_by_role("button", name="Ausführen", exact=True)
+    ausfuehren.hover()
+    assert ausfuehren.evaluate("k => [k.title, k.getAttribute('aria-describedby'), k.ariaKeyShortcuts]") == [
+        "Strg+Enter", None, "Control+Enter"]
+
+
 def test_eigene_loesung_ueberlebt_neu_laden_und_zuruecksetzen_stellt_her(neuer_besuch):
     besuch = neuer_besuch("light")
     page = besuch.page
