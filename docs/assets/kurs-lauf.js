@@ -125,8 +125,9 @@
     const pruefenKnopf = knopf("pruefen");
     const stoppKnopf = knopf("stopp");
     const zuruecksetzenKnopf = knopf("zuruecksetzen");
-    // Die Hinweise (etwa „Strg+Enter“) werden erst jetzt zum title: Dann zeigt sie der Browser,
-    // und Material hat beim Laden keinen Tooltip je Knopf eingerichtet (kurs/mkdocs_hooks.py).
+    // Die Hinweise (etwa „Strg+Enter“) werden erst beim ersten Zeigen oder Fokus zum title: Dann
+    // zeigt sie der Browser, und Material hat beim Laden keinen Tooltip je Knopf eingerichtet
+    // (kurs/mkdocs_hooks.py, mit_leiste).
     const hinweiseZeigen = () => {
       leiste.querySelectorAll("[data-kurs-hinweis]").forEach((k) => { k.title = k.dataset.kursHinweis; });
     };
