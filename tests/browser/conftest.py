@@ -79,6 +79,18 @@ class Besuch:
         self.page.bring_to_front()
         return self
 
+    def alles_rechnen(self) -> "Besuch":
+        """Lässt den Browser auch die Blöcke rechnen, die kurs.css mit content-visibility
+        überspringt, solange sie weit außerhalb des Bildschirms liegen. Wer prüft, was eine
+        Leserin beim Hinscrollen sieht (axe, Farben, Maße der Diagramme), misst sonst
+        Platzhalter: axe meldete im dunklen Schema Kontrastfehler, die es nicht gibt, und
+        Diagramme waren 0 px hoch. Das echte Überspringen prüft
+        test_seiten.py::test_bloecke_weit_unten_rechnet_der_browser_erst_beim_hinscrollen."""
+        # Nicht add_style_tag: Das wartet auf ein load-Ereignis, das ohne JavaScript nie kommt.
+        self.page.evaluate("""() => document.head.append(Object.assign(document.createElement("style"),
+            { textContent: ".md-typeset > * { content-visibility: visible !important; }" }))""")
+        return self
+
     def mermaid_geladen(self) -> int:
         return sum(url.endswith(browser.MERMAID) for url in self.anfragen)
 
@@ -220,6 +232,7 @@ def lade(besuch_oeffnen, diagramme):
         if pfad not in geladene:
             besuch = besuch_oeffnen("light")
             besuch.page.goto(besuch.basis + pfad)
+            besuch.alles_rechnen()
             besuch.diagramme_ms = browser.warte_auf_diagramme(besuch.page, diagramme[pfad])
             # Bis nichts mehr lädt: So sind alle Anfragen der Seite gezählt. Die Suche lädt
             # erst beim Öffnen (overrides/partials/suche-bei-bedarf.html).

@@ -2,6 +2,7 @@
 zeigt jedes Diagramm als SVG (hell, dunkel, auf dem Handy, nach Instant-Navigation), hat keine mittleren oder ernsten
 Barrierefreiheitsfehler, und die Suche findet die richtige Seite."""
 
+import base64
 import re
 import tomllib
 from collections import defaultdict
@@ -212,6 +213,7 @@ def test_diagramme_sind_ohne_javascript_da(neuer_besuch, diagrammseiten, diagram
     besuch = neuer_besuch("light", java_script_enabled=False)
     for pfad in diagrammseiten:
         besuch.page.goto(besuch.basis + pfad)
+        besuch.alles_rechnen()
         hoehen = besuch.page.evaluate(f"() => {SICHTBARE_SVGS}.map(s => s.getBoundingClientRect().height)")
         assert len(hoehen) == diagramme[pfad] and min(hoehen) > browser.DIAGRAMM_MIN_HOEHE, (pfad, hoehen)
 
@@ -232,6 +234,7 @@ def test_auf_dem_handy_mindestens_10_px_schrift_und_breite_diagramme_scrollen(ne
     page = besuch.page
     for pfad in diagrammseiten:
         page.goto(besuch.basis + pfad)
+        besuch.alles_rechnen()
         schrift = page.evaluate(KLEINSTE_SCHRIFT)
         assert min(schrift) >= 10, f"{pfad}: kleinste Schrift je Diagramm in px: {schrift}"
         for nummer, f in enumerate(page.evaluate(FLAECHEN)):
@@ -243,6 +246,75 @@ def test_auf_dem_handy_mindestens_10_px_schrift_und_breite_diagramme_scrollen(ne
     page.keyboard.press("ArrowRight")
     # Der Browser scrollt weich, also erst einen Moment nach dem Tastendruck.
     page.wait_for_function("f => f.scrollLeft > 0", arg=flaeche.element_handle(), timeout=2_000)
+
+
+ZWEI_BILDER_SPAETER = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
+def test_bloecke_weit_unten_rechnet_der_browser_erst_beim_hinscrollen(neuer_besuch, diagrammseiten):
+    """kurs.css überspringt Blöcke weit außerhalb des Bildschirms (content-visibility): Das spart
+    beim Laden Rechenzeit. Kommt eine Leserin hin, muss jedes Diagramm ganz dastehen, auf dem
+    Handy mit mindestens 10 px Schrift; gemessen ohne Besuch.alles_rechnen."""
+    besuch = neuer_besuch("light", viewport={"width": 390, "height": 844})
+    page = besuch.page
+    for pfad in diagrammseiten:
+        page.goto(besuch.basis + pfad)
+        bloecke = page.locator("article .kurs-diagramm")
+        # Übersprungen ist der Inhalt des Blocks, nicht der Block selbst.
+        assert not bloecke.last.evaluate("b => b.firstElementChild.checkVisibility({ contentVisibilityAuto: true })"), (
+            f"{pfad}: Der Browser rechnet schon beim Laden das letzte Diagramm, weit unten")
+        for nummer in range(bloecke.count()):
+            bloecke.nth(nummer).evaluate("b => b.scrollIntoView()")
+            page.evaluate(ZWEI_BILDER_SPAETER)
+            svg = bloecke.nth(nummer).locator("svg").filter(visible=True)
+            hoehe = svg.evaluate("s => s.getBoundingClientRect().height")
+            assert hoehe > browser.DIAGRAMM_MIN_HOEHE, f"{pfad}, Diagramm {nummer}: nur {hoehe} px hoch"
+            schrift = page.evaluate(KLEINSTE_SCHRIFT)[nummer]
+            assert schrift >= 10, f"{pfad}, Diagramm {nummer}: kleinste Schrift {schrift} px"
+
+
+# Wie viele Pixel zweier gleich großer PNG-Bilder sich deutlich unterscheiden (ein Kanal um mehr als 48).
+PIXEL_UNTERSCHIEDE = """async bilder => {
+    const pixel = await Promise.all(bilder.map(async b => {
+        const bild = await createImageBitmap(await (await fetch(`data:image/png;base64,${b}`)).blob());
+        const leinwand = new OffscreenCanvas(bild.width, bild.height).getContext("2d");
+        leinwand.drawImage(bild, 0, 0);
+        return leinwand.getImageData(0, 0, bild.width, bild.height).data;
+    }));
+    let anders = 0;
+    for (let i = 0; i < pixel[0].length; i += 4)
+        if ([0, 1, 2].some(k => Math.abs(pixel[0][i + k] - pixel[1][i + k]) > 48)) anders++;
+    return anders;
+}"""
+
+
+def test_fokusrahmen_in_uebersprungenen_bloecken_bleiben_sichtbar(neuer_besuch):
+    """Was content-visibility überspringen darf, ist eingedämmt: Der Browser schneidet ab, was
+    über den Block hinausragt, auch den Fokusrahmen an seinem Rand (etwa um den Titel einer
+    Lösung). Der Fokus muss also ebenso viele Pixel ändern wie in einem Block ohne Eindämmung.
+    (Pixelgleich sind die beiden nicht: Ein eingedämmter Block landet auf ganzen Pixeln.)"""
+    besuch = neuer_besuch("light")
+    page = besuch.page
+    page.goto(besuch.basis + KURS.kapitel[1].url)
+
+    def was_der_fokus_aendert(element) -> int:
+        element.evaluate("e => e.scrollIntoView({ block: 'center' })")
+        page.evaluate(ZWEI_BILDER_SPAETER)
+        box = element.bounding_box()
+        ausschnitt = {"x": box["x"] - 8, "y": box["y"] - 8, "width": box["width"] + 16, "height": box["height"] + 16}
+        bilder = []
+        for fokus in (element.focus, element.blur):
+            fokus()
+            bilder.append(base64.b64encode(page.screenshot(animations="disabled", clip=ausschnitt)).decode())
+        return page.evaluate(PIXEL_UNTERSCHIEDE, bilder)
+
+    for auswahl in ("article > details > summary", "article .kurs-diagramm-flaeche"):
+        element = page.locator(auswahl).first
+        eingedaemmt = was_der_fokus_aendert(element)
+        element.evaluate("e => { for (; e.parentElement.tagName !== 'ARTICLE'; e = e.parentElement); e.style.contentVisibility = 'visible'; }")
+        frei = was_der_fokus_aendert(element)
+        assert eingedaemmt > 0.9 * frei, (
+            f"{auswahl}: Der Fokusrahmen ist abgeschnitten; er ändert {eingedaemmt} Pixel statt {frei}")
 
 
 ALLE_CODEBLOECKE_ZEIGEN = """async () => {
