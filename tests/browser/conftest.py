@@ -88,7 +88,7 @@ class Besuch:
         test_seiten.py::test_auf_dem_handy_mindestens_10_px_schrift_und_breite_diagramme_scrollen."""
         # Nicht add_style_tag: Das wartet auf ein load-Ereignis, das ohne JavaScript nie kommt.
         self.page.evaluate("""() => document.head.append(Object.assign(document.createElement("style"),
-            { textContent: ".md-typeset > * { content-visibility: visible !important; }" }))""")
+            { textContent: ".md-typeset * { content-visibility: visible !important; }" }))""")
         return self
 
     def mermaid_geladen(self) -> int:

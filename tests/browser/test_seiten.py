@@ -278,11 +278,28 @@ PIXEL_UNTERSCHIEDE = """async bilder => {
 }"""
 
 
-def test_fokusrahmen_in_uebersprungenen_bloecken_bleiben_sichtbar(neuer_besuch):
-    """Was content-visibility überspringen darf, ist eingedämmt: Der Browser schneidet ab, was
-    über den Block hinausragt, auch den Fokusrahmen an seinem Rand (etwa um den Titel einer
-    Lösung). Der Fokus muss also ebenso viele Pixel ändern wie in einem Block ohne Eindämmung.
-    (Pixelgleich sind die beiden nicht: Ein eingedämmter Block landet auf ganzen Pixeln.)"""
+# Die Höhe jedes Blocks im Artikel. Ein übersprungener Block behält die Höhe, mit der er
+# zuletzt gerechnet war (contain-intrinsic-block-size: auto): Nach einem Mal Durchscrollen
+# Bildschirm für Bildschirm ist jede echt.
+HOEHEN = """() => [...document.querySelector("article").children].map(b =>
+    [b.tagName.toLowerCase() + "." + b.className.split(" ")[0], b.getBoundingClientRect().height])"""
+DURCHSCROLLEN = """async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
+        scrollTo(0, y);
+        await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+    }
+}"""
+
+
+def test_eingedaemmte_bloecke_sehen_aus_wie_ohne_eindaemmung(neuer_besuch):
+    """Was content-visibility überspringen darf, ist eingedämmt, auch wenn es zu sehen ist. Zwei
+    Folgen dürfen nicht sichtbar werden:
+    - Der Browser schneidet ab, was über den Block hinausragt, auch den Fokusrahmen an seinem
+      Rand (etwa um den Titel einer Lösung). Der Fokus muss also ebenso viele Pixel ändern wie
+      in einem Block ohne Eindämmung. Pixelgleich sind die beiden nicht: Ein eingedämmter
+      Block landet auf ganzen Pixeln.
+    - Ränder der Kinder fallen nicht mehr mit denen der Nachbarn zusammen; um Codeblöcke
+      standen so einmal 32 px mehr. Jeder Block muss so hoch sein wie ohne Eindämmung."""
     besuch = neuer_besuch("light")
     page = besuch.page
     page.goto(besuch.basis + KURS.kapitel[1].url)
@@ -305,6 +322,14 @@ def test_fokusrahmen_in_uebersprungenen_bloecken_bleiben_sichtbar(neuer_besuch):
         frei = was_der_fokus_aendert(element)
         assert eingedaemmt > 0.9 * frei, (
             f"{auswahl}: Der Fokusrahmen ist abgeschnitten; er ändert {eingedaemmt} Pixel statt {frei}")
+
+    page.reload()
+    page.evaluate(DURCHSCROLLEN)
+    eingedaemmt = page.evaluate(HOEHEN)
+    besuch.alles_rechnen()
+    frei = page.evaluate(HOEHEN)
+    anders = [f"{name}: {h:.1f} statt {f:.1f} px" for (name, h), (_, f) in zip(eingedaemmt, frei) if abs(h - f) > 0.5]
+    assert not anders, "Eingedämmt ist ein Block anders hoch:\n" + "\n".join(anders)
 
 
 ALLE_CODEBLOECKE_ZEIGEN = """async () => {
