@@ -222,3 +222,43 @@ def warte_auf_diagramme(page, anzahl: int, timeout_ms: float = 15_000) -> float 
         return page.wait_for_function(DIAGRAMME_GEZEICHNET, arg=anzahl, timeout=timeout_ms).json_value()
     except TimeoutError:
         return None
+
+
+# Was nach dem Zeigen auf einen Glossarbegriff dasteht (docs/assets/kurs-begriffe.js): wie
+# viele Tooltips es gibt (richtete Material selbst einen ein, wären es zwei), der Text, ob der
+# Begriff auf ihn verweist und ob er deckend und mittig unter dem Begriff steht, ganz im Bild.
+ERKLAERUNG_IM_BILD = """begriff => {
+    const tooltips = [...document.querySelectorAll(".md-tooltip2")];
+    const tooltip = tooltips.find(t => t.classList.contains("md-tooltip2--active"));
+    if (!tooltip) return { tooltips: tooltips.length };
+    const text = tooltip.firstElementChild.getBoundingClientRect(), wort = begriff.getBoundingClientRect();
+    return {
+        tooltips: tooltips.length,
+        text: tooltip.innerText,
+        beschreibt_den_begriff: begriff.getAttribute("aria-describedby") === tooltip.id,
+        darunter: text.top >= wort.bottom && text.top - wort.bottom < 20,
+        // Mittig unter dem Begriff; nur am Rand des Bildes (Materials 0,8rem) weicht sie aus.
+        mittig: Math.abs((text.left + text.right) / 2 - (wort.left + wort.right) / 2) < 2
+            || [text.left, document.documentElement.clientWidth - text.right].some(abstand =>
+                Math.abs(abstand - 0.8 * parseFloat(getComputedStyle(document.documentElement).fontSize)) < 1),
+        im_bild: text.left >= 0 && text.right <= document.documentElement.clientWidth,
+        deckend: getComputedStyle(tooltip.firstElementChild).backgroundColor !== "rgba(0, 0, 0, 0)",
+    };
+}"""
+ERKLAERUNG_EINGEBLENDET = """() => {
+    const tooltip = document.querySelector(".md-tooltip2--active");
+    return tooltip && getComputedStyle(tooltip).opacity === "1";
+}"""
+
+
+def begriff_zeigen(page, begriff) -> dict:
+    """Zeigt mit der Maus auf den Glossarbegriff (Locator eines <abbr>) und gibt zurück, was
+    dann dasteht (ERKLAERUNG_IM_BILD); ohne Tooltip nach 2 s nur, wie viele es gibt."""
+    from playwright.sync_api import TimeoutError
+
+    begriff.hover()
+    try:
+        page.wait_for_function(ERKLAERUNG_EINGEBLENDET, timeout=2000)
+    except TimeoutError:
+        pass
+    return begriff.evaluate(ERKLAERUNG_IM_BILD)

@@ -1,0 +1,71 @@
+"""Glossarbegriffe im Text (docs/assets/kurs-begriffe.js, overrides/main.html): Beim Zeigen
+steht die Erklärung aus glossar.md unter dem Begriff, im Aussehen von Materials Tooltips, in
+beiden Farbschemata und auf dem Handy ganz im Bild. Material selbst richtet für die Begriffe
+keinen Tooltip ein (das kostete beim Laden Zeit), und ohne JavaScript zeigt der Browser den title."""
+
+from kurs import browser
+from kurs.modell import Kurs
+
+KURS = Kurs()
+GLOSSAR = {zeile["Begriff"]: zeile["Bedeutung"] for zeile in KURS.glossar}
+SEITE = "teil-2/"  # die Seite mit den meisten Begriffen
+BEGRIFFE = "article abbr"
+
+
+def erklaert(wort: str) -> dict:
+    return {"tooltips": 1, "text": GLOSSAR[wort], "beschreibt_den_begriff": True,
+            "darunter": True, "mittig": True, "im_bild": True, "deckend": True}
+
+
+def pruefe_begriff(page, begriff) -> None:
+    wort = begriff.inner_text()
+    assert browser.begriff_zeigen(page, begriff) == erklaert(wort), f"„{wort}“"
+
+
+def test_begriff_zeigt_seine_erklaerung_und_escape_schliesst(lade, farbschema):
+    page = lade(SEITE, farbschema).page
+    begriffe = page.locator(BEGRIFFE)
+    # Hätte ein Begriff noch seinen title, hätte Material beim Laden für ihn einen Tooltip eingerichtet.
+    assert begriffe.count() > 1 and page.locator(f"{BEGRIFFE}[title]").count() == 0
+    try:
+        for begriff in (begriffe.first, begriffe.last):
+            pruefe_begriff(page, begriff)
+        # Die Farben der Erklärung heben sich ab (axe-core, nur der Tooltip).
+        page.add_script_tag(path=browser.WURZEL / "tests" / "browser" / "vendor" / "axe.min.js")
+        verstoesse = page.evaluate("""async () => (await axe.run({ include: ["#kurs-erklaerung"] },
+            { resultTypes: ["violations"] })).violations.map(v => `${v.id}: ${v.help}`)""")
+        assert not verstoesse, verstoesse
+
+        page.keyboard.press("Escape")
+        page.wait_for_selector(".md-tooltip2", state="detached")
+        assert begriffe.last.get_attribute("aria-describedby") is None
+    finally:
+        page.mouse.move(0, 0)
+        page.keyboard.press("Escape")
+
+
+def test_auf_dem_handy_steht_die_erklaerung_ganz_im_bild(lade):
+    """Der Begriff, der am weitesten rechts steht: Mittig unter ihm ragte die Erklärung hinaus."""
+    page = lade(SEITE).page
+    groesse = page.viewport_size
+    page.set_viewport_size({"width": 390, "height": 800})
+    try:
+        rechts = page.locator(BEGRIFFE).evaluate_all(
+            "bs => bs.map(b => b.getBoundingClientRect().right).reduce((i, r, j, alle) => r > alle[i] ? j : i, 0)")
+        pruefe_begriff(page, page.locator(BEGRIFFE).nth(rechts))
+        page.mouse.move(0, 0)  # weg vom Begriff: Die Erklärung geht.
+        page.wait_for_selector(".md-tooltip2", state="detached")
+    finally:
+        page.keyboard.press("Escape")
+        page.set_viewport_size(groesse)
+
+
+def test_ohne_javascript_zeigt_der_browser_den_title(chromium, basis):
+    kontext = chromium.new_context(java_script_enabled=False)
+    try:
+        page = kontext.new_page()
+        page.goto(basis + SEITE)
+        titel = page.locator(BEGRIFFE).evaluate_all("bs => bs.map(b => [b.textContent, b.title])")
+        assert titel and titel == [[wort, GLOSSAR[wort]] for wort, _ in titel]
+    finally:
+        kontext.close()
