@@ -61,7 +61,7 @@ def mermaid_version() -> str:
 @functools.cache
 def verarbeitung() -> str:
     """Der Code, der ein SVG nach Mermaid noch ändert: Ändert er sich, gilt jedes SVG als alt."""
-    return inspect.getsource(fuer_leser) + inspect.getsource(feste_ids)
+    return "".join(inspect.getsource(f) for f in (fuer_leser, feste_ids, ohne_unbenutzte_symbole))
 
 
 PRE = re.compile(r'<pre class="mermaid"><code>(.*?)</code></pre>', re.S)
@@ -117,6 +117,15 @@ def feste_ids(svg: str) -> str:
     return re.sub(r'id="(actor\d+)"', lambda m: f'id="{svg_id}-{neu.setdefault(m[1], f"actor{len(neu)}")}"', svg)
 
 
+def ohne_unbenutzte_symbole(svg: str) -> str:
+    """Mermaid legt in jedes Sequenzdiagramm die Symbole computer, database und clock, auch wenn
+    keine Lebenslinie sie zeigt: lange Pfade, auf Teil 2 ein Sechstel der Seite (gzip), die der
+    Browser laden und parsen muss. Was nichts verwendet (href="#…", url(#…)), fällt weg."""
+    def unbenutzt(m):
+        return m[0] if re.search(rf'(?:href="|url\()#{re.escape(m[1])}\b', svg) else ""
+    return re.sub(r'<symbol id="([^"]+)".*?</symbol>', unbenutzt, svg, flags=re.S)
+
+
 def zeichne(liste: list[Zeichnung]) -> dict[Zeichnung, str]:
     """Zeichnet alle in einem Chromium; braucht Playwright und Chromium (kurs/browser.py)."""
     from playwright.sync_api import sync_playwright
@@ -134,7 +143,7 @@ def zeichne(liste: list[Zeichnung]) -> dict[Zeichnung, str]:
                 mermaid.initialize(einstellungen);
                 return (await mermaid.render(id, quelle)).svg;
             }""", [f"diagramm-{z.schluessel}", z.quelle, SCHEMATA[z.schema]])
-            ergebnis[z] = fuer_leser(feste_ids(svg))
+            ergebnis[z] = ohne_unbenutzte_symbole(fuer_leser(feste_ids(svg)))
         chromium.close()
     return ergebnis
 

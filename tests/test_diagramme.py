@@ -78,3 +78,10 @@ def test_ein_geaendertes_diagramm_braucht_neue_svgs():
     alt, neu = diagramme.zeichnungen(QUELLE), diagramme.zeichnungen(QUELLE + "\n    B->>A: Zurück")
     assert {z.schluessel for z in alt}.isdisjoint(z.schluessel for z in neu)
     assert len({z.schluessel for z in alt}) == 2, "hell und dunkel brauchen je eine Datei"
+
+
+def test_nur_verwendete_symbole_bleiben_im_svg():
+    svg = ('<svg id="d"><defs><symbol id="d-computer"><path d="M1"/></symbol>'
+           '<symbol id="d-clock"><path d="M2"/></symbol><symbol id="d-database"><path d="M3"/></symbol></defs>'
+           '<use href="#d-clock"/><rect fill="url(#d-database)"/></svg>')
+    assert diagramme.ohne_unbenutzte_symbole(svg) == svg.replace('<symbol id="d-computer"><path d="M1"/></symbol>', "")
