@@ -333,6 +333,7 @@ def test_eingedaemmte_bloecke_sehen_aus_wie_ohne_eindaemmung(neuer_besuch):
 
 
 ALLE_CODEBLOECKE_ZEIGEN = """async () => {
+    if (window.__alle_codebloecke_gezeigt) return;
     const bloecke = [...document.querySelectorAll("article pre > code")].filter(c => c.checkVisibility());
     for (const code of bloecke) {
         code.scrollIntoView();
@@ -341,16 +342,18 @@ ALLE_CODEBLOECKE_ZEIGEN = """async () => {
     window.scrollTo(0, 0);
     const fehlt = bloecke.filter(c => !c.parentElement.querySelector(".md-code__nav")).length;
     if (fehlt) throw new Error(`${fehlt} sichtbare Codeblöcke hat Material nicht eingerichtet`);
+    window.__alle_codebloecke_gezeigt = true;
 }"""
 
 
 def test_axe_findet_keine_mittleren_oder_ernsten_verstoesse(lade, pfad, farbschema):
     page = lade(pfad, farbschema).page
-    if not page.evaluate("typeof axe !== 'undefined'"):  # hell und dunkel sind derselbe Besuch
+    if not page.evaluate("typeof axe !== 'undefined'"):
         page.add_script_tag(path=AXE)  # als Inline-Skript: keine Anfrage, nichts auf der Seite selbst
-        # Material richtet Codeblöcke erst ein, wenn sie sichtbar werden (content.lazy): Wie
-        # eine Leserin scrollt der Test durch die Seite, damit axe jeden eingerichteten Block sieht.
-        page.evaluate(ALLE_CODEBLOECKE_ZEIGEN)
+    # Material richtet Codeblöcke erst ein, wenn sie sichtbar werden (content.lazy): Wie eine
+    # Leserin scrollt der Test durch die Seite, damit axe jeden eingerichteten Block sieht. Einmal
+    # je Besuch: Hell und dunkel sind derselbe Besuch.
+    page.evaluate(ALLE_CODEBLOECKE_ZEIGEN)
     verstoesse = page.evaluate("""async () => {
         const { violations } = await axe.run(document, { resultTypes: ["violations"] });
         return violations.filter(v => ["moderate", "serious", "critical"].includes(v.impact)).map(v =>
