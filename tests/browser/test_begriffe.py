@@ -72,3 +72,18 @@ def test_ohne_javascript_zeigt_der_browser_den_title(chromium, basis):
         assert titel and titel == [[wort, GLOSSAR[wort]] for wort, _ in titel]
     finally:
         kontext.close()
+
+
+def test_die_erklaerung_geht_mit_der_seite(neuer_besuch):
+    """Blättert die Instant-Navigation weiter (hier mit Materials Taste „n“), während die Maus
+    noch auf einem Begriff ruht, verschwindet seine Erklärung mit der Seite: Der Browser meldet
+    ein mouseover für das, was nun unter der Maus liegt, und das schließt sie."""
+    besuch = neuer_besuch("light")
+    page = besuch.page
+    page.goto(besuch.basis + SEITE, wait_until="load")
+    begriff = page.locator(BEGRIFFE).first
+    assert browser.begriff_zeigen(page, begriff) == erklaert(begriff.inner_text())
+    naechste = page.evaluate("document.querySelector('link[rel=next]').href")
+    page.keyboard.press("n")
+    page.wait_for_url(naechste)
+    page.wait_for_selector(".md-tooltip2", state="detached")
