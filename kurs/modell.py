@@ -21,8 +21,6 @@ mit `frage`, `richtig` und drei oder vier Optionen `[optionen.A]` (`text`, `erkl
 """
 
 import ast
-import importlib.util
-import io
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -34,10 +32,10 @@ import yaml
 from yaml_env_tag import construct_env_tag
 
 from kurs import lauf
+from kurs.beispiele import EINBINDUNG, Beispiel, QuellenFehler, ausbreiten, lesen
 
 WURZEL = Path(__file__).resolve().parent.parent
 
-EINBINDUNG = re.compile(r'^(?P<einzug>\s*)-{1,}8<-{1,}\s+"(?P<ziel>[^"]+)"\s*$')
 QUIZ = re.compile(r"^<!-- quiz: (?P<uebung>[\w/-]+) -->$")
 KURZ_GEPRUEFT = re.compile(r"^<!-- kurz-geprueft: (?P<name>[\w-]+/schritt-\d+) -->$")
 UEBUNG_UEBERSCHRIFT = re.compile(r"^### Übung (?P<nummer>\d+): (?P<titel>.+)$")
@@ -68,51 +66,6 @@ class _MkdocsYaml(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
 
 _MkdocsYaml.add_constructor("!ENV", construct_env_tag)
 _MkdocsYaml.add_multi_constructor("tag:yaml.org,2002:python/name:", lambda loader, suffix, node: suffix)
-
-
-def _parser_von_pytest_codeblocks():
-    """Der Parser von pytest-codeblocks (pytest_codeblocks/main.py), ohne sein Paket: Dessen
-    __init__ lädt das pytest-Plugin und damit pytest, was jeden MkDocs-Build eine halbe
-    Sekunde kostete. Der Parser selbst braucht nur die Standardbibliothek."""
-    (ordner,) = importlib.util.find_spec("pytest_codeblocks").submodule_search_locations
-    spec = importlib.util.spec_from_file_location("kurs._codeblocks", Path(ordner) / "main.py")
-    modul = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(modul)
-    return modul.extract_from_buffer
-
-
-extract_from_buffer = _parser_von_pytest_codeblocks()
-
-
-# --- Was ein Python-Block auf der Seite ausführt ---------------------------------------
-
-
-@dataclass(frozen=True)
-class Programm:
-    """Ein Python-Block der Seite: unsichtbarer Vorlauf, gezeigter Code, gezeigte Ausgabe."""
-
-    seite: Path  # die Seite, die ihn zeigt
-    zeile: int  # die Zeile der Einbindung in der Seite
-    snippet: Path  # die Datei, deren Code er zeigt (und in der seine Ausgabe steht)
-    vorher: str
-    code: str
-    ausgabe: str | None
-    ausgabe_nummer: int | None  # der wievielte Ausgabe-Block in `snippet`
-
-    def als_daten(self) -> dict:
-        return {"vorher": self.vorher, "code": self.code, "ausgabe": self.ausgabe}
-
-
-@dataclass(frozen=True)
-class Uebungsteil:
-    """Ein gezeigter Block einer Übung (Kontext, Vorlage, Lösung oder Prüfung)."""
-
-    uebung: str
-    rolle: str
-    code: str
-
-    def als_daten(self) -> dict:
-        return {"uebung": self.uebung, "rolle": self.rolle, "code": self.code}
 
 
 # --- Übungen ---------------------------------------------------------------------------
@@ -158,24 +111,38 @@ class Uebung:
     def nummer(self) -> str:
         return self.name.split("-")[-1]
 
-    def _code(self, rolle: str) -> str:
-        return self.kurs.python_code(f"{self.name}/{rolle}.md")
+    def _beispiel(self, rolle: str) -> Beispiel:
+        """Das eine Python-Beispiel von `rolle`.md."""
+        python = [b for b in self.kurs.beispiele(f"{self.name}/{rolle}.md") if b.block.syntax == "python"]
+        if len(python) != 1:
+            raise QuellenFehler(f"snippets/{self.name}/{rolle}.md",
+                                f"erwartet genau einen Python-Block, gefunden {len(python)}")
+        return python[0]
+
+    def _nach(self, rolle: str, vorher: str, einbindung: str) -> str:
+        """Der Code von `rolle`.md hinter `vorher`: Die Datei beginnt mit `einbindung` und cont."""
+        code = self._beispiel(rolle).code
+        if not code.startswith(vorher):
+            raise QuellenFehler(f"snippets/{self.name}/{rolle}.md", f"{rolle}.md beginnt mit "
+                                f'--8<-- "{self.name}/{einbindung}" und <!--pytest-codeblocks:cont-->: '
+                                "So läuft sie als Test, wie sie im Browser läuft.")
+        return code[len(vorher):]
 
     @cached_property
     def kontext(self) -> str:
-        return self._code("kontext") if (self.ordner / "kontext.md").exists() else ""
+        return self._beispiel("kontext").code if (self.ordner / "kontext.md").exists() else ""
 
     @cached_property
     def vorlage(self) -> str:
-        return self._code("vorlage")
+        return self._nach("vorlage", self.kontext, "kontext.md")
 
     @cached_property
     def loesung(self) -> str:
-        return self._code("loesung")
+        return self._nach("loesung", self.kontext, "kontext.md")
 
     @cached_property
     def pruefung(self) -> str:
-        return self._code("pruefung")
+        return self._nach("pruefung", self.kontext + self.loesung, "loesung.md")
 
     @cached_property
     def _fehlerdaten(self) -> dict:
@@ -295,15 +262,6 @@ class Kapitel:
     @property
     def url(self) -> str:
         return f"{self.name}/"
-
-    @cached_property
-    def bloecke(self) -> list[Programm | Uebungsteil]:
-        """Jeder Python-Block der Seite, in der Reihenfolge der Seite."""
-        return self.kurs.bloecke_der_seite(self.seite)
-
-    @property
-    def programme(self) -> list[Programm]:
-        return [b for b in self.bloecke if isinstance(b, Programm)]
 
     @property
     def fragen(self) -> list[Quiz]:
@@ -527,89 +485,59 @@ class Kurs:
             raise self.fehler(seite or self.snippets / ziel.split(":")[0], zeile,
                               f"Das Snippet {ziel!r} gibt es nicht ({exc})") from None
 
-    def python_bloecke(self, ziel: str, **wo):
-        """Die Python-Blöcke eines Snippets, wie pytest-codeblocks sie liest (mit `cont` verbunden)."""
-        return [b for b in extract_from_buffer(io.StringIO(self.snippet(ziel, **wo))) if b.syntax == "python"]
+    @cached_property
+    def _beispiele(self) -> dict[str, list[Beispiel]]:
+        return {}
 
-    def gezeigte_bloecke(self, ziel: str, **wo):
-        """Die Python-Blöcke, wie die Seite sie zeigt: jeder Fence für sich."""
-        text = self.snippet(ziel, **wo).replace("<!--pytest-codeblocks:cont-->", "")
-        return [b for b in extract_from_buffer(io.StringIO(text)) if b.syntax == "python"]
+    def beispiele(self, ziel: str) -> list[Beispiel]:
+        """Die Beispiele der Snippet-Datei `ziel` ("teil-1/queue_demo.md"; ein Abschnitt nach
+        „:“ zählt nicht: Beispiele gehören zur ganzen Datei), wie pytest-codeblocks sie ausführt."""
+        ziel = ziel.split(":")[0]
+        if ziel not in self._beispiele:
+            self._beispiele[ziel] = self._beispiele_lesen(ziel)
+        return self._beispiele[ziel]
 
-    def python_code(self, ziel: str) -> str:
-        """Der Python-Code eines Snippets, das genau einen Python-Block hat."""
-        python = self.python_bloecke(ziel)
-        if len(python) != 1:
-            raise self.fehler(self.snippets / ziel, None, f"erwartet genau einen Python-Block, gefunden {len(python)}")
-        return python[0].code
+    def _beispiele_lesen(self, ziel: str) -> list[Beispiel]:
+        from pymdownx.snippets import SnippetMissingError
 
-    def ausgaben_im_quelltext(self, datei: Path) -> list[re.Match]:
-        """Die Ausgabe-Blöcke, die im Quelltext einer Snippet-Datei selbst stehen."""
-        return list(AUSGABE.finditer(datei.read_text(encoding="utf-8")))
+        datei = self.snippets / ziel
+        name = datei.relative_to(self.wurzel).as_posix()
+        try:
+            text = datei.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise QuellenFehler(name, "Die Datei gibt es nicht.") from None
+
+        def einbinden(zeile: str, nummer: int) -> str:
+            try:
+                return self.zusammensetzen(zeile)
+            except SnippetMissingError as exc:
+                raise QuellenFehler(f"{name}:{nummer}", f"Die eingebundene Datei gibt es nicht ({exc}).") from None
+
+        ausgebreitet, herkunft = ausbreiten(text, einbinden)
+        # Gegenprobe: So bindet pymdownx.snippets die ganze Datei in eine Seite ein.
+        if ausgebreitet != self.zusammensetzen(f'--8<-- "{ziel}"'):
+            raise QuellenFehler(name, "Die Einbindungen lassen sich nicht Zeile für Zeile ausbreiten. "
+                                "Steht jede --8<---Zeile allein, mit genau einer Datei?")
+        eingebunden = {n for n, z in enumerate(text.split("\n"), start=1) if EINBINDUNG.match(z)}
+        return lesen(datei, name, ausgebreitet, herkunft, eingebunden)
+
+    def snippet_dateien(self) -> list[Path]:
+        return sorted(self.snippets.rglob("*.md"))
+
+    @property
+    def beispiele_aller_dateien(self) -> list[Beispiel]:
+        """Jeder Test der Snippets: jedes Beispiel, das in seiner Datei steht."""
+        return [b for d in self.snippet_dateien() for b in self.beispiele(d.relative_to(self.snippets).as_posix())
+                if b.ist_test]
 
     # --- Die Blöcke einer Seite ---
 
     def uebung_von(self, pfad: str) -> str | None:
         """"teil-2/uebung-1" für einen Pfad in einem Übungsordner, sonst None."""
-        teile = PurePosixPath(pfad).parts
+        teile = PurePosixPath(pfad.split(":")[0]).parts
         if len(teile) == 3 and teile[1].startswith("uebung-"):
             return "/".join(teile[:2])
         return None
-
-    def bloecke_der_seite(self, seite: Path, text: str | None = None) -> list[Programm | Uebungsteil]:
-        text = seite.read_text(encoding="utf-8") if text is None else text
-        bloecke = []
-        for nummer, zeile in enumerate(text.split("\n"), start=1):
-            m = EINBINDUNG.match(zeile)
-            if not m:
-                continue
-            ziel = m["ziel"]
-            pfad = ziel.split(":")[0]
-            wo = {"seite": seite, "zeile": nummer}
-            if name := self.uebung_von(pfad):
-                rolle = PurePosixPath(pfad).stem
-                bloecke += [Uebungsteil(name, rolle, b.code) for b in self.gezeigte_bloecke(ziel, **wo)]
-                continue
-            bloecke += self._programme(ziel, pfad, wo)
-        return bloecke
-
-    def _programme(self, ziel: str, pfad: str, wo: dict) -> list[Programm]:
-        ganz = self.python_bloecke(pfad, **wo)
-        mit_ausgabe = [b for b in ganz if b.expected_output is not None]
-        datei = self.snippets / pfad
-        im_quelltext = self.ausgaben_im_quelltext(datei)
-        if len(im_quelltext) != len(mit_ausgabe):
-            raise self.fehler(datei, None, f"{len(im_quelltext)} Ausgabe-Blöcke in der Datei, aber "
-                              f"{len(mit_ausgabe)} nach dem Zusammensetzen. Eine Ausgabe gehört in die "
-                              "Datei, deren Code sie erzeugt.")
-        programme = []
-        for gezeigt in self.gezeigte_bloecke(ziel, **wo):
-            passend = [b for b in ganz if gezeigt.code in b.code]
-            if len(passend) != 1:
-                raise self.fehler(wo["seite"], wo["zeile"], f"Der gezeigte Block aus {ziel} passt zu "
-                                  f"{len(passend)} ausgeführten Blöcken statt zu einem.")
-            (block,) = passend
-            anfang = block.code.index(gezeigt.code)
-            # Die Ausgabe gehört zum letzten Stück eines zusammengesetzten Blocks.
-            letzter = anfang + len(gezeigt.code) == len(block.code) and block.expected_output is not None
-            programme.append(Programm(
-                seite=wo["seite"], zeile=wo["zeile"], snippet=datei,
-                vorher=block.code[:anfang], code=gezeigt.code,
-                ausgabe=block.expected_output if letzter else None,
-                ausgabe_nummer=mit_ausgabe.index(block) if letzter else None,
-            ))
-        return programme
-
-    def programme_json(self, bloecke: list[Programm | Uebungsteil]) -> dict:
-        """Die Daten, die der Browser beim ersten Klick holt (programme.json neben der Seite)."""
-        namen = dict.fromkeys(b.uebung for b in bloecke if isinstance(b, Uebungsteil))
-        return {"bloecke": [b.als_daten() for b in bloecke],
-                "uebungen": {n: self.uebung(n).als_daten() for n in namen}}
-
-    @property
-    def programme(self) -> list[Programm]:
-        """Jedes Beispiel des Kurses, aus allen Kapiteln."""
-        return [p for k in self.kapitel for p in k.programme]
 
 
 def _anker(titel: str) -> str:
@@ -619,11 +547,14 @@ def _anker(titel: str) -> str:
     return slugify(titel, "-")
 
 
-def ausgabe_ersetzen(programm: Programm, neu: str) -> bool:
-    """Schreibt `neu` als Ausgabe von `programm` in seine Snippet-Datei; True, wenn sich etwas änderte."""
-    text = programm.snippet.read_text(encoding="utf-8")
-    t = list(AUSGABE.finditer(text))[programm.ausgabe_nummer]
+def ausgabe_ersetzen(beispiel: Beispiel, neu: str) -> bool:
+    """Schreibt `neu` als Ausgabe von `beispiel` in seine Datei; True, wenn sich etwas änderte.
+    Die Ausgabe steht hinter dem letzten Stück des Beispiels, das in der Datei selbst steht."""
+    text = beispiel.datei.read_text(encoding="utf-8")
+    zeile = max(s.zeile for s in beispiel.stuecke if s.zeile is not None)
+    anfang = sum(len(z) + 1 for z in text.split("\n")[: zeile - 1])
+    t = AUSGABE.search(text, anfang)
     ergebnis = text[: t.start(3)] + neu + text[t.end(3):]
     if ergebnis != text:
-        programm.snippet.write_text(ergebnis, encoding="utf-8")
+        beispiel.datei.write_text(ergebnis, encoding="utf-8")
     return ergebnis != text

@@ -1,17 +1,19 @@
 """pytest-Plugin des Kurses (eingebunden über pyproject.toml).
 
-1. Jedes Beispiel des Kurses läuft, wie der Browser es ausführt: der unsichtbare
-   Vorlauf und der gezeigte Code aus dem Kursmodell, ausgeführt von kurs/lauf.py. Seine
-   Ausgabe wird mit der gezeigten verglichen. Die Tests sammeln sich unter der Snippet-Datei,
-   deren Code die Seite zeigt: `uv run pytest snippets/teil-2/` prüft die Beispiele von Teil 2.
+1. pytest-codeblocks führt jedes Beispiel in snippets/ aus: seine Items (`Snippet` und
+   `SnippetBlock` sind dünne Unterklassen seiner), sein Runner, sein Vergleich mit
+   `expected-output`. Dazu breitet kurs/beispiele.py die Einbindungen aus, die
+   pytest-codeblocks nicht sieht. `uv run pytest` und `uv run pytest --codeblocks snippets`
+   sammeln dieselben Items, `snippets/<datei>.md::line N`.
    `--ausgaben-aktualisieren` schreibt jede abweichende Ausgabe aus dem echten Lauf neu.
 2. `pytest --uebung teil-2/uebung-1 --loesung meine_loesung.py` prüft eine eigene Lösung.
 """
 
-import difflib
 import os
+import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -23,11 +25,13 @@ import pytest
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
-from kurs import lauf
-from kurs.modell import WURZEL, Kurs, ModellFehler, ausgabe_ersetzen
+import pytest_codeblocks.plugin as codeblocks
+from pytest_codeblocks.main import stdout_io
+
+from kurs.beispiele import Beispiel, QuellenFehler
+from kurs.modell import WURZEL, Kurs, ausgabe_ersetzen
 
 KURS = pytest.StashKey[Kurs]()
-QUELLEN_KAPUTT = pytest.StashKey[bool]()
 
 
 def pytest_addoption(parser):
@@ -72,75 +76,98 @@ def pytest_configure(config):
         raise pytest.UsageError(f"Die Datei {loesung!r} gibt es nicht (gesucht ab {Path.cwd()}).")
 
 
-# --- 1. Beispiele ausführen -------------------------------------------------------
+# --- 1. Snippets ausführen: mit pytest-codeblocks ---------------------------------
+
+ZEITLIMIT = 20.0  # Sekunden je Beispiel; ein Beispiel, das länger läuft, endet wohl nie
 
 
-class AusgabeWeichtAb(Exception):
-    pass
-
-
-class Beispiele(pytest.File):
-    """Die Beispiele, deren Code diese Snippet-Datei zeigt."""
+class Snippet(codeblocks.MarkdownFile):
+    """Eine Datei unter snippets/, gesammelt von pytest-codeblocks, mit ausgebreiteten
+    Einbindungen (kurs/beispiele.py): pytest-codeblocks selbst sieht `--8<--` nicht."""
 
     def collect(self):
         kurs = kurs_von(self.config)
-        # Ein Fehler in den Quellen gilt für jede Datei: Gemeldet wird er nur bei der ersten.
-        if self.config.stash.get(QUELLEN_KAPUTT, False):
-            return
-        try:
-            programme = kurs.programme
-        except ModellFehler:
-            self.config.stash[QUELLEN_KAPUTT] = True
-            raise
-        for programm in programme:
-            if programm.snippet == self.path:
-                seite = programm.seite.relative_to(kurs.wurzel).as_posix()
-                yield Beispiel.from_parent(self, name=f"{seite}:{programm.zeile}", programm=programm)
+        ziel = self.path.relative_to(kurs.snippets).as_posix()
+        # Wie MarkdownFile.collect, nur mit den Blöcken der ausgebreiteten Datei.
+        for beispiel in kurs.beispiele(ziel):
+            if not beispiel.ist_test:
+                continue
+            test = SnippetBlock.from_parent(parent=self, name=f"line {beispiel.zeile}")
+            test.obj, test.beispiel = beispiel.block, beispiel
+            test.add_marker(pytest.mark.timeout(ZEITLIMIT))
+            for marke in beispiel.block.marks:
+                test.add_marker(eval(marke, {"sys": sys, "pytest": pytest}))
+            yield test
 
     def repr_failure(self, excinfo):
         # Ein Fehler in den Quellen: die Meldung mit Datei und Zeile, kein Traceback.
-        if isinstance(excinfo.value, ModellFehler):
+        if isinstance(excinfo.value, QuellenFehler):
             return f"Fehler in den Quellen des Kurses: {excinfo.value}"
         return super().repr_failure(excinfo)
 
 
-class Beispiel(pytest.Item):
-    def __init__(self, *, programm, **kwargs):
-        super().__init__(**kwargs)
-        self.programm = programm
+class SnippetBlock(codeblocks.TestBlock):
+    """Ein Beispiel; es läuft mit dem Runner von pytest-codeblocks (TestBlock.runtest)."""
+
+    beispiel: Beispiel
 
     def runtest(self):
-        p = self.programm
-        ausgabe = lauf.lauf(p.vorher, p.code)
-        if p.ausgabe is None or ausgabe == p.ausgabe:
-            return
-        if self.config.getoption("ausgaben_aktualisieren"):
-            ausgabe_ersetzen(p, ausgabe)
-            return
-        raise AusgabeWeichtAb("".join(difflib.unified_diff(
-            p.ausgabe.splitlines(keepends=True), ausgabe.splitlines(keepends=True),
-            "gezeigt", "gedruckt")))
+        if self.config.getoption("ausgaben_aktualisieren") and self.obj.expected_output is not None:
+            # Derselbe Lauf wie in TestBlock.runtest; seine Ausgabe wird die gezeigte.
+            with stdout_io() as gedruckt:
+                exec(self.obj.code, {"__MODULE__": "__main__"})
+            ausgabe_ersetzen(self.beispiel, gedruckt.getvalue())
+            self.obj.expected_output = gedruckt.getvalue()
+        super().runtest()
 
     def repr_failure(self, excinfo):
-        nummer = self.programm.ausgabe_nummer
-        datei = self.programm.snippet.relative_to(kurs_von(self.config).wurzel).as_posix()
-        if isinstance(excinfo.value, AusgabeWeichtAb):
-            return (f"Die gezeigte Ausgabe {nummer + 1} in {datei} passt nicht zum Code:\n{excinfo.value}"
-                    "Neu schreiben aus dem echten Lauf: uv run pytest --ausgaben-aktualisieren")
-        if isinstance(excinfo.value, lauf.Fehlermeldung):
-            return f"Das Beispiel aus {datei} bricht ab: {excinfo.value}"
-        return super().repr_failure(excinfo)
+        wo = f"{self.path.relative_to(self.config.rootpath).as_posix()}:{self.beispiel.zeile}"
+        meldung = super().repr_failure(excinfo)
+        if isinstance(excinfo.value, RuntimeError):
+            # Die erste Zeile von pytest-codeblocks nennt die Zeile im ausgebreiteten Text.
+            meldung = meldung.split("\n", 1)[-1]
+            if meldung.startswith("```\nExpected output"):
+                return (f"{wo}: Die gezeigte Ausgabe passt nicht zum Code.\n{meldung}\n"
+                        "Neu schreiben aus dem echten Lauf: uv run pytest --ausgaben-aktualisieren")
+            return f"{wo}: Das Beispiel bricht ab.\n{meldung}"
+        return f"{wo}: {meldung}"
 
     def reportinfo(self):
-        return self.path, None, self.name
+        return self.path, self.beispiel.zeile - 1, self.name
 
 
-def pytest_collect_file(file_path, parent):
-    if parent.config.getoption("uebung") or file_path.suffix != ".md":
+@pytest.hookimpl(tryfirst=True)
+def pytest_timeout_set_timer(item, settings):
+    """Ein Beispiel, das nie endet, stoppt mit Datei und Zeile, ohne die Stapel aller Threads,
+    die pytest-timeout sonst druckt (sein Hook für eigene Zeitgeber)."""
+    if not isinstance(item, SnippetBlock) or threading.current_thread() is not threading.main_thread():
         return None
-    if file_path.is_relative_to(kurs_von(parent.config).snippets):
-        return Beispiele.from_parent(parent, path=file_path)
-    return None
+
+    def stoppen(signum, frame):
+        wo = f"{item.path.relative_to(item.config.rootpath).as_posix()}:{item.beispiel.zeile}"
+        pytest.fail(f"{wo}: Das Beispiel lief länger als {settings.timeout:g} s und wurde gestoppt. "
+                    "Endet jede Schleife?", pytrace=False)
+
+    def abschalten():
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
+
+    item.cancel_timeout = abschalten  # ruft pytest-timeout nach dem Test
+    signal.signal(signal.SIGALRM, stoppen)
+    signal.setitimer(signal.ITIMER_REAL, settings.timeout)
+    return True
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collect_file(file_path, parent):
+    """Jede Datei unter snippets/ sammelt `Snippet`, mit und ohne --codeblocks. Mit
+    --codeblocks sammelt pytest-codeblocks sie auch selbst, ohne Einbindungen: Dieser
+    Sammler fällt weg, so läuft jeder Block genau einmal."""
+    gesammelt = yield
+    kurs = kurs_von(parent.config)
+    if parent.config.getoption("uebung") or file_path.suffix != ".md" or not file_path.is_relative_to(kurs.snippets):
+        return gesammelt
+    return [s for s in gesammelt if type(s) is not codeblocks.MarkdownFile] + [Snippet.from_parent(parent, path=file_path)]
 
 
 # --- 2. Eigene Lösung prüfen ---------------------------------------------

@@ -1,0 +1,138 @@
+"""Die Beispiele einer Snippet-Datei, wie pytest-codeblocks sie ausführt.
+
+Ein **Beispiel** ist ein Codeblock von pytest-codeblocks: Code, der als Ganzes läuft, und
+vielleicht seine erwartete Ausgabe. Mit `<!--pytest-codeblocks:cont-->` setzt es sich aus
+mehreren **Stücken** zusammen, jedes ein Fence, manche aus eingebundenen Dateien
+(`--8<-- "teil-1/queue.md"`). pytest-codeblocks sieht keine Einbindungen; darum breitet
+dieses Modul sie mit pymdownx.snippets aus (denselben Einstellungen wie die Seite) und gibt
+den Text dann dem Parser von pytest-codeblocks. Jede Zeile des ausgebreiteten Texts weiß
+dabei, aus welcher Zeile der Datei sie kommt: So nennt jeder Fehler Datei und Zeile.
+
+Ein Test ist ein Beispiel genau dann, wenn mindestens eines seiner Stücke in der Datei selbst
+steht. Ein Beispiel, das nur eingebunden ist, testet seine eigene Datei: So läuft jeder Block
+genau einmal.
+"""
+
+import io
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from pytest_codeblocks.main import CodeBlock, extract_from_buffer
+
+EINBINDUNG = re.compile(r'^(?P<einzug>\s*)-{1,}8<-{1,}\s+"(?P<ziel>[^"]+)"\s*$')
+# Wie pymdownx.snippets: Eine Zeile mit einer Abschnittsmarke fällt ganz weg, auch mit `# ` davor.
+ABSCHNITT = re.compile(r"-{1,}8<-{1,}[ \t]+\[[ \t]*(start|end)[ \t]*:[ \t]*[a-z][-_0-9a-z]*[ \t]*\]", re.I)
+CONT = "<!--pytest-codeblocks:cont-->"
+AUSFUEHRBAR = ("python", "sh", "bash")  # was pytest-codeblocks ausführt
+
+# Meldungen des Parsers von pytest-codeblocks, auf Deutsch und mit dem, was zu tun ist.
+PARSER_MELDUNGEN = {
+    "cont": "<!--pytest-codeblocks:cont--> ohne Codeblock davor: Setz den Marker hinter den Block, "
+            "an den der nächste anschließen soll.",
+    "expected-output": "<!--pytest-codeblocks:expected-output--> ohne Codeblock davor: Die Ausgabe "
+                       "gehört direkt hinter den Code, der sie druckt.",
+    "already has expected_output": "Zwei Ausgabe-Blöcke hinter demselben Code.",
+    "end-of-file": "Ein Fence wird nicht geschlossen (``` fehlt).",
+    "Unknown pytest-codeblocks keyword": "Unbekannter Marker; erlaubt sind cont und expected-output.",
+}
+
+
+class QuellenFehler(Exception):
+    """Ein Fehler in den Quellen des Kurses; die Meldung beginnt mit Datei und Zeile."""
+
+    def __init__(self, wo: str, text: str):
+        super().__init__(f"{wo}: {text}")
+
+
+@dataclass(frozen=True)
+class Stueck:
+    """Ein Fence eines Beispiels."""
+
+    code: str
+    zeile: int | None  # die Zeile des Fence in der Datei; None, wenn er eingebunden ist
+    anfang: int  # wo sein Code im Code des Beispiels beginnt
+
+    @property
+    def ende(self) -> int:
+        return self.anfang + len(self.code)
+
+
+@dataclass(frozen=True)
+class Beispiel:
+    """Ein Codeblock von pytest-codeblocks mit seinen Stücken."""
+
+    datei: Path
+    block: CodeBlock
+    stuecke: tuple[Stueck, ...]
+
+    @property
+    def code(self) -> str:
+        return self.block.code
+
+    @property
+    def ausgabe(self) -> str | None:
+        return self.block.expected_output
+
+    @property
+    def zeile(self) -> int | None:
+        """Die Zeile seines ersten eigenen Stücks: unter ihr sammelt pytest den Test."""
+        return next((s.zeile for s in self.stuecke if s.zeile is not None), None)
+
+    @property
+    def ist_test(self) -> bool:
+        return self.block.syntax in AUSFUEHRBAR and self.zeile is not None
+
+
+class _Zeilenzaehler(io.StringIO):
+    """Zählt, welche Zeile der Parser zuletzt las: Dort liegt ein Fehler, den er meldet."""
+
+    zeile = 0
+
+    def readline(self, *args):
+        self.zeile += 1
+        return super().readline(*args)
+
+
+def ausbreiten(text: str, einbinden) -> tuple[str, list[int]]:
+    """Der Text mit jeder Einbindung ersetzt durch `einbinden(zeile)`, und zu jeder Zeile des
+    Ergebnisses die Zeile in `text`, aus der sie kommt. Abschnittsmarken fallen weg, wie beim
+    Einbinden der ganzen Datei."""
+    zeilen, herkunft = [], []
+    for nummer, zeile in enumerate(text.split("\n"), start=1):
+        if ABSCHNITT.search(zeile):
+            continue
+        teil = einbinden(zeile, nummer).split("\n") if EINBINDUNG.match(zeile) else [zeile]
+        zeilen += teil
+        herkunft += [nummer] * len(teil)
+    return "\n".join(zeilen), herkunft
+
+
+def lesen(datei: Path, name: str, text: str, herkunft: list[int], eingebunden: set[int]) -> list[Beispiel]:
+    """Die Beispiele des ausgebreiteten `text`. `eingebunden`: Zeilen der Datei, die eine Einbindung sind."""
+    bloecke = _parse(text, name, herkunft)
+    # Derselbe Text ohne cont: jeder Fence ein Block für sich, mit seiner Zeile.
+    einzeln = _parse(text.replace(CONT, ""), name, herkunft)
+    beispiele, i = [], 0
+    for block in bloecke:
+        stuecke, anfang = [], 0
+        while anfang < len(block.code) or not stuecke:
+            teil = einzeln[i]
+            i += 1
+            zeile = herkunft[teil.lineno - 1]
+            stuecke.append(Stueck(teil.code, None if zeile in eingebunden else zeile, anfang))
+            anfang += len(teil.code)
+        if "".join(s.code for s in stuecke) != block.code:  # pragma: no cover - der Parser hat sich geändert
+            raise QuellenFehler(f"{name}:{block.lineno}", "Stücke und Beispiel passen nicht zusammen.")
+        beispiele.append(Beispiel(datei, block, tuple(stuecke)))
+    return beispiele
+
+
+def _parse(text: str, name: str, herkunft: list[int]) -> list[CodeBlock]:
+    puffer = _Zeilenzaehler(text)
+    try:
+        return extract_from_buffer(puffer)
+    except RuntimeError as exc:
+        zeile = herkunft[min(puffer.zeile, len(herkunft)) - 1] if herkunft else 1
+        meldung = next((m for schluessel, m in PARSER_MELDUNGEN.items() if schluessel in str(exc)), str(exc))
+        raise QuellenFehler(f"{name}:{zeile}", meldung) from None
