@@ -1,6 +1,6 @@
 """Dein Fortschritt: welche Übungen jeder Teil hat, mit Titel und Anker auf der Seite.
 
-Aus dem Kursmodell; der MkDocs-Hook (kurs/mkdocs_hooks.py) legt die Liste als JSON in jede
+Aus dem Kursmodell; das MkDocs-Plugin (kurs/seite/plugin.py) legt die Liste als JSON in jede
 Seite, und docs/assets/kurs-fortschritt.js zeigt daraus, was die Leserin bestanden hat.
 """
 

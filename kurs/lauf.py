@@ -1,7 +1,10 @@
 """Führt Code der Leserin aus und meldet Fehler auf Deutsch statt als Traceback.
 
-Nur Standardbibliothek: Dieselbe Datei läuft in CPython (Tests, Prüfbefehl) und im
-Browser unter Pyodide (die Seite lädt sie als assets/kurs/lauf.py).
+Im Browser (Pyodide; die Seite lädt diese Datei als assets/kurs/lauf.py) läuft hiermit jeder
+Block: das Beispiel von pytest-codeblocks, in dem er ein Stück ist, mit dem Text des Editors an
+seiner Stelle (kurs/modell.py, Programm). In CPython prüft es eine eigene Lösung
+(`--uebung … --loesung …`, kurs/pruefen.py) und die typischen Fehler einer Übung; die
+Beispiele selbst führt dort pytest-codeblocks aus. Nur Standardbibliothek.
 """
 
 import contextlib
@@ -37,14 +40,16 @@ def fuehre_aus(code: str, namensraum: dict, dateiname: str = DEIN_CODE) -> None:
         raise Fehlermeldung(f"{type(exc).__name__}: {exc}{_zeile(exc, dateiname)}") from None
 
 
-def lauf(vorher: str, code: str) -> str:
-    """Ein Beispiel: erst der unsichtbare Teil, dann der gezeigte Code. Gibt stdout zurück."""
+def lauf(vorher: str, code: str, nachher: str = "") -> str:
+    """Ein Beispiel: was vor dem gezeigten Code steht, der gezeigte Code, was danach kommt.
+    Gibt stdout zurück."""
     namensraum = {"__name__": "__kurs__"}
     puffer = io.StringIO()
     with contextlib.redirect_stdout(puffer):
-        exec(vorher, namensraum)
         try:
+            exec(vorher, namensraum)
             fuehre_aus(code, namensraum)
+            fuehre_aus(nachher, namensraum, "<danach>")
         except Fehlermeldung as exc:
             exc.ausgabe = puffer.getvalue()
             raise
@@ -76,7 +81,7 @@ def pruefe(kontext: str, kandidat: str, pruefung: str) -> str:
 
 
 def im_browser(auftrag: str, *teile: str) -> dict:
-    """Für den Web Worker: ("lauf", vorher, code) oder ("pruefe", kontext, kandidat, pruefung)."""
+    """Für den Web Worker: ("lauf", vorher, code, nachher) oder ("pruefe", kontext, kandidat, pruefung)."""
     try:
         ausgabe = lauf(*teile) if auftrag == "lauf" else pruefe(*teile)
     except Fehlermeldung as exc:

@@ -68,6 +68,25 @@ _MkdocsYaml.add_constructor("!ENV", construct_env_tag)
 _MkdocsYaml.add_multi_constructor("tag:yaml.org,2002:python/name:", lambda loader, suffix, node: suffix)
 
 
+# --- Was „Ausführen“ unter einem Block startet -----------------------------------------
+
+
+@dataclass(frozen=True)
+class Programm:
+    """Das Programm eines Blocks der Seite: das Beispiel von pytest-codeblocks, in dem sein Code
+    ein Stück ist, mit dem Stück als Lücke für den Text im Editor. Der Browser führt
+    vorher + Editor + nachher aus; unverändert ist das genau der Code des Beispiels."""
+
+    auftrag: str  # "lauf" oder, für eine Musterlösung samt Prüfung, "pruefe" (kurs/lauf.py)
+    teile: tuple  # Text, None (dieser Block) oder eine Zahl (der Block mit data-lauf=Zahl)
+    ausgabe: str | None
+    uebung: str | None = None
+    rolle: str | None = None  # kontext, vorlage, loesung oder pruefung
+
+    def als_daten(self) -> dict:
+        return {"auftrag": self.auftrag, "teile": list(self.teile), "ausgabe": self.ausgabe}
+
+
 # --- Übungen ---------------------------------------------------------------------------
 
 
@@ -387,7 +406,7 @@ class Kurs:
     @property
     def notebook_seiten(self) -> list[tuple[Kapitel, Seite]]:
         """Je Kapitel mit Übungen eine Notebook-Seite (gebaut, nicht in docs/)."""
-        return [(k, Seite(f"Übungen zu {k.kurztitel}", f"{NOTEBOOKS}/uebungen-{k.name}.md"))
+        return [(k, Seite(f"Übungen zu {k.kurztitel}", f"{NOTEBOOKS}/uebungen-{k.name}.ipynb"))
                 for k in self.kapitel if k.uebungen]
 
     @property
@@ -520,6 +539,21 @@ class Kurs:
                                 "Steht jede --8<---Zeile allein, mit genau einer Datei?")
         eingebunden = {n for n, z in enumerate(text.split("\n"), start=1) if EINBINDUNG.match(z)}
         return lesen(datei, name, ausgebreitet, herkunft, eingebunden)
+
+    def programm(self, ziel: str, code: str) -> Programm:
+        """Das Programm des Blocks mit `code`, den die Seite aus `ziel` einbindet."""
+        uebung = self.uebung_von(ziel)
+        rolle = PurePosixPath(ziel.split(":")[0]).stem if uebung else None
+        # Eine Musterlösung läuft mit ihrer Prüfung: im Beispiel von pruefung.md.
+        suche_in = f"{uebung}/pruefung.md" if rolle == "loesung" else ziel
+        treffer = {(b.code[:s.anfang], b.code[s.ende:]): b for b in self.beispiele(suche_in)
+                   for s in b.stuecke if s.code == code and b.block.syntax == "python"}
+        if len(treffer) != 1:
+            raise QuellenFehler(f"snippets/{ziel}", f"Ein gezeigter Python-Block passt zu {len(treffer)} Beispielen "
+                                f"statt zu einem: {code.splitlines()[0] if code.strip() else '(leer)'!r}")
+        ((vorher, nachher), beispiel), = treffer.items()
+        return Programm("pruefe" if rolle == "loesung" else "lauf", (vorher, None, nachher),
+                        beispiel.ausgabe, uebung, rolle)
 
     def snippet_dateien(self) -> list[Path]:
         return sorted(self.snippets.rglob("*.md"))

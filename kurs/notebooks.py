@@ -4,8 +4,9 @@ Der Aufgabentext kommt aus der Seite des Kapitels (Abschnitte „### Übung M: �
 Code aus der Übung: Kontext, Vorlage und Prüfung. Die Musterlösung steht nicht im
 Notebook. Das Notebook braucht nur die Standardbibliothek und importiert nichts aus `kurs`.
 
-Die Seite „Übungen zu Teil N“ zeigt dieselben Zellen als Markdown, gebaut von MkDocs wie
-jede andere Seite (mit Ausführen und Prüfen), und bietet die .ipynb-Datei zum Herunterladen.
+Die Seite „Übungen zu Teil N“ rendert mkdocs-jupyter aus dem Notebook; das Kurs-Plugin gibt
+ihren Codezellen Ausführen und Prüfen (kurs/seite/notebookseiten.py) und bietet die
+.ipynb-Datei zum Herunterladen.
 
 `uv run python -m kurs.notebooks ZIELORDNER` schreibt die Notebooks in einen Ordner.
 """
@@ -15,7 +16,7 @@ import re
 import sys
 from pathlib import Path
 
-from kurs.modell import Kapitel, Kurs, Uebungsteil
+from kurs.modell import Kapitel, Kurs
 
 UEBUNG = re.compile(r"^### Übung (?P<nummer>\d+): (?P<titel>.+)$")
 EINBINDUNG = re.compile(r'^\s*--8<-- "(?P<pfad>[^"]+)"\s*$')
@@ -207,44 +208,19 @@ def als_text(nb: dict) -> str:
     return json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-def code_zellen(nb: dict) -> list[Uebungsteil]:
-    """Die Codezellen als Übungsteile: Was die Seite je Block ausführt."""
-    return [Uebungsteil(z["metadata"]["kurs"]["uebung"], z["metadata"]["kurs"]["rolle"], z["source"] + "\n")
-            for z in nb["cells"] if z["cell_type"] == "code"]
-
-
-def seite(nb: dict, datei: str) -> str:
-    """Die Seite zum Notebook: dieselben Zellen als Markdown, die Prüfzellen eingeklappt."""
-    teile = ["---\nsearch:\n  exclude: true\n---"]  # Die Übungstexte findet die Suche im Kapitel.
-    for zelle in nb["cells"]:
-        quelle = zelle["source"]
-        if zelle["cell_type"] == "markdown":
-            teile.append(quelle)
-            if quelle.startswith("# "):
-                teile.append(f'[Notebook herunterladen]({datei}){{ .md-button .md-button--primary download="{datei}" }}')
-        elif zelle["metadata"]["kurs"]["rolle"] == "pruefung":
-            eingerueckt = "\n".join(f"    {z}".rstrip() for z in f"```python\n{quelle}\n```".split("\n"))
-            teile.append(f'??? example "So wird geprüft"\n{eingerueckt}')
-        else:
-            teile.append(f"```python\n{quelle}\n```")
-    return "\n\n".join(teile) + "\n"
-
-
-def schreibe(kurs: Kurs, ordner: Path, basis: str | None = None) -> list[Path]:
-    """Schreibt jedes Notebook und seine Seite nach `ordner`; gibt die Pfade zurück."""
+def schreibe(kurs: Kurs, ordner: Path, basis: str | None = None) -> dict[Path, dict]:
+    """Schreibt jedes Notebook nach `ordner`; gibt Pfad und Notebook zurück."""
     ordner.mkdir(parents=True, exist_ok=True)
-    pfade = []
+    notebooks = {}
     for kapitel, _ in kurs.notebook_seiten:
         nb = notebook(kurs, kapitel, basis)
         ipynb = ordner / dateiname(kapitel)
         ipynb.write_text(als_text(nb), encoding="utf-8")
-        ipynb.with_suffix(".md").write_text(seite(nb, ipynb.name), encoding="utf-8")
-        pfade += [ipynb, ipynb.with_suffix(".md")]
-    return pfade
+        notebooks[ipynb] = nb
+    return notebooks
 
 
 if __name__ == "__main__":
     kurs_ = Kurs()
     for pfad in schreibe(kurs_, Path(sys.argv[1] if len(sys.argv) > 1 else ".")):
-        if pfad.suffix == ".ipynb":
-            print(pfad)
+        print(pfad)

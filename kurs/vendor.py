@@ -135,7 +135,7 @@ writeFileSync("vorkompiliert.zip", pyodide.FS.readFile("/tmp/neu.zip"));
 
 def auftraege(kurs: Kurs) -> list[list[str]]:
     """Was der Web Worker für den Kurs ausführt: jedes Beispiel und jede Übung mit ihrer Lösung."""
-    return ([["lauf", p.vorher, p.code] for k in kurs.kapitel for p in k.programme]
+    return ([["lauf", "", b.code, ""] for b in kurs.beispiele_aller_dateien]
             + [["pruefe", u.kontext, u.loesung, u.pruefung] for u in kurs.uebungen.values()])
 
 

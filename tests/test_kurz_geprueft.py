@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 import pytest
 from mkdocs.exceptions import PluginError
 
-from kurs.mkdocs_hooks import auswahl_einsetzen, quiz_html
+from kurs.seite.auswahl import auswahl_einsetzen, quiz_html
 from kurs.modell import Kurs, ModellFehler
 
 KURS = Kurs()

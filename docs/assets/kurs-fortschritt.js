@@ -87,7 +87,7 @@
   // Die Listener hängen am Dokument: Sie gelten auch für Inhalte der Instant-Navigation.
   document.addEventListener("kurs:bestanden", ({ detail }) => merken("uebungen", detail.uebung));
 
-  // Jede Auswahl in der Form von quiz_html (kurs/mkdocs_hooks.py), auch künftige Fragen:
+  // Jede Auswahl in der Form von quiz_html (kurs/seite/auswahl.py), auch künftige Fragen:
   // Die Begründung der richtigen Option trägt die Klasse quiz-richtig.
   document.addEventListener("change", ({ target }) => {
     const frage = target.closest?.("fieldset.quiz[id]");

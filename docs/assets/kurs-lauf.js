@@ -1,6 +1,6 @@
 // Jeder Python-Block wird bearbeitbar und bekommt "Ausführen"; jede Übungsvorlage
 // bekommt "Prüfen". Was ein Block ausführt, steht in programme.json neben der Seite
-// (kurs/mkdocs_hooks.py, aus dem Kursmodell): dasselbe, was die Tests ausführen.
+// (kurs/seite/codebloecke.py): das Beispiel, das pytest-codeblocks ausführt, mit diesem Block als Lücke.
 // Beides, diese Daten und Python (Pyodide, in einem Web Worker), lädt erst beim ersten Klick.
 (() => {
   "use strict";
@@ -77,12 +77,9 @@
     return programme.get(url);
   }
 
-  // Was die Prüfung einer Übung prüft: die Lösung, wie sie auf der Seite steht (vielleicht
-  // geändert), und ohne Lösung (Notebook-Seite) die Vorlage.
-  function loesungText(name) {
-    const block = (rolle) => document.querySelector(
-      `.language-python.highlight[data-uebung="${name}"][data-rolle="${rolle}"] code`);
-    return (block("loesung") ?? block("vorlage")).textContent;
+  // Der Text, der gerade in Block `nummer` dieser Seite steht (vielleicht geändert).
+  function textVonBlock(nummer) {
+    return document.querySelector(`.language-python.highlight[data-lauf="${nummer}"] code`).textContent;
   }
 
   function einrichten(block) {
@@ -148,8 +145,8 @@
       }
     }
 
-    // `auftrag` ist "lauf" oder "pruefe"; `teile` bekommt die Daten des Blocks und seiner
-    // Übung und gibt zurück, was kurs/lauf.py zusammensetzt. Ergibt true, wenn es klappte.
+    // `auftrag` ergibt "lauf" oder "pruefe", `teile` was kurs/lauf.py ausführt; beide bekommen
+    // das Programm des Blocks und seine Übung. Ergibt true, wenn es klappte.
     async function starte(auftrag, teile, titelOk) {
       const knoepfe = (laeuft) => {
         ausfuehrenKnopf.disabled = laeuft;
@@ -168,11 +165,12 @@
         return false;
       }
       const programm = daten.bloecke[Number(nummer)];
-      const e = await ausfuehren(auftrag, teile(programm, daten.uebungen[name]),
+      const uebung = daten.uebungen[name];
+      const e = await ausfuehren(auftrag(programm, uebung), teile(programm, uebung),
         () => zeige("wartet", "Läuft …"));
       knoepfe(false);
       if (!e.ok) {
-        zeige("fehler", auftrag === "pruefe" ? "Nicht bestanden" : "Fehler",
+        zeige("fehler", auftrag(programm, uebung) === "pruefe" ? "Nicht bestanden" : "Fehler",
           (e.ausgabe ? e.ausgabe + "\n" : "") + e.meldung);
       } else {
         zeige("ok", titelOk(e.ausgabe, programm), e.ausgabe || "(keine Ausgabe)");
@@ -180,31 +178,23 @@
       return e.ok;
     }
 
-    const text = () => code.textContent;
+    // Ein Zeilenende am Schluss, wie im Fence: Dann ist der unveränderte Text genau das Stück,
+    // das pytest-codeblocks ausgeführt hat (tests/test_programme.py).
+    const text = () => code.textContent.replace(/\n?$/, "\n");
 
+    // Was ein Block ausführt, steht in programme.json (kurs/modell.py, Programm): Teile, die
+    // kurs/lauf.py der Reihe nach ausführt. null ist der Text dieses Blocks, eine Zahl der Text
+    // des Blocks mit dieser Nummer (auf einer Notebook-Seite prüft die Prüfzelle die Vorlage).
     function ausfuehrenKlick() {
-      // Übungsteile laufen mit ihrer Übung: Kontext und Vorlage für sich, Lösung und
-      // Prüfung als Prüfung der (gezeigten, vielleicht geänderten) Lösung.
-      if (rolle === "kontext") return starte("lauf", () => ["", text()], () => "Ausgabe");
-      if (rolle === "vorlage") return starte("lauf", (p, uebung) => [uebung.kontext, text()], () => "Ausgabe");
-      if (rolle === "loesung") {
-        return starte("pruefe", (p, uebung) => [uebung.kontext, text(), uebung.pruefung], () => "Bestanden");
-      }
-      if (rolle === "pruefung") {
-        return starte("pruefe", (programm, uebung) => [
-          uebung.kontext,
-          loesungText(name),
-          // Eine Prüfung kann aus mehreren gezeigten Blöcken bestehen: nur dieses Stück ersetzen.
-          uebung.pruefung.replace(programm.code, () => text()),
-        ], () => "Bestanden");
-      }
-      return starte("lauf", (programm) => [programm.vorher, text()], (ausgabe, programm) =>
-        programm.ausgabe === null || programm.ausgabe === undefined ? "Ausgabe"
+      return starte((programm) => programm.auftrag,
+        (programm) => programm.teile.map((t) => t === null ? text() : typeof t === "number" ? textVonBlock(t) : t),
+        (ausgabe, programm) => programm.auftrag === "pruefe" ? "Bestanden"
+          : programm.ausgabe === null || programm.ausgabe === undefined ? "Ausgabe"
           : ausgabe === programm.ausgabe ? "Ausgabe (wie auf der Seite)" : "Ausgabe (anders als auf der Seite)");
     }
 
     async function pruefenKlick() {
-      const bestanden = await starte("pruefe", (p, uebung) => [uebung.kontext, text(), uebung.pruefung],
+      const bestanden = await starte(() => "pruefe", (p, uebung) => [uebung.kontext, text(), uebung.pruefung],
         () => "Bestanden");
       // Nur „Prüfen“ an deiner Lösung zählt für deinen Fortschritt (kurs-fortschritt.js merkt es sich),
       // nicht die Musterlösung oder die Prüfung, die du unter „Lösung“ ausführst.

@@ -104,7 +104,7 @@ def test_python_laedt_erst_beim_ersten_klick(kapitel_tabs, kapitel):
 
 
 def test_ohne_javascript_keine_knoepfe_die_nichts_tun(neuer_besuch):
-    """Die Knöpfe stehen schon im HTML (kurs/mkdocs_hooks.py); ohne JavaScript sind sie unsichtbar."""
+    """Die Knöpfe stehen schon im HTML (kurs/seite/codebloecke.py); ohne JavaScript sind sie unsichtbar."""
     besuch = neuer_besuch("light", java_script_enabled=False)
     for kapitel in KAPITEL:
         besuch.page.goto(besuch.basis + kapitel)
@@ -214,7 +214,7 @@ def test_strg_enter_fuehrt_aus_und_knoepfe_sind_per_tastatur_erreichbar(kapitel_
 def test_hinweise_der_knoepfe_zeigt_der_browser_ohne_tooltip_von_material(neuer_besuch):
     """Beim Zeigen oder Fokus nennt jeder Knopf seinen Hinweis als title, den der Browser zeigt.
     Richtete Material ihn als eigenen Tooltip ein (weil title schon im HTML stand), stünde statt
-    title aria-describedby am Knopf: Das kostete beim Laden Blockierzeit (kurs/mkdocs_hooks.py)."""
+    title aria-describedby am Knopf: Das kostete beim Laden Blockierzeit (kurs/seite/codebloecke.py)."""
     besuch = neuer_besuch("light")
     besuch.oeffne("teil-2/")
     page = besuch.page

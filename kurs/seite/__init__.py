@@ -1,0 +1,1 @@
+"""Die Seite des Kurses: das MkDocs-Plugin `kurs` (kurs/seite/plugin.py) und seine Teile."""

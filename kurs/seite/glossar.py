@@ -1,0 +1,28 @@
+"""Glossar: docs/glossar.md ist die eine Quelle der Begriffe. Jede andere Seite bekommt daraus
+Abkürzungen (`*[Begriff]: Bedeutung`); assets/kurs-begriffe.js erklärt sie beim Zeigen."""
+
+import re
+
+from kurs.modell import Kurs
+
+ABKUERZUNG = re.compile(r'<abbr title="[^"]*">([^<]*)</abbr>')
+UEBERSCHRIFT = re.compile(r"<h([1-6])\b.*?</h\1>", re.S)
+
+
+def abkuerzungen(kurs: Kurs) -> str:
+    return "\n".join(f"*[{e['Begriff']}]: {e['Bedeutung']}" for e in kurs.glossar)
+
+
+def erklaerung_nur_beim_ersten_mal(html_text: str) -> str:
+    """Ein Begriff erklärt sich beim ersten Vorkommen im Text, nicht in Überschriften
+    und nicht bei jeder Wiederholung: Das hält den Text ruhig."""
+    html_text = UEBERSCHRIFT.sub(lambda m: ABKUERZUNG.sub(r"\1", m[0]), html_text)
+    gesehen = set()
+
+    def einmal(m):
+        if m[1] in gesehen:
+            return m[1]
+        gesehen.add(m[1])
+        return m[0]
+
+    return ABKUERZUNG.sub(einmal, html_text)

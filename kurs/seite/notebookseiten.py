@@ -1,0 +1,101 @@
+"""Die Notebook-Seiten: mkdocs-jupyter rendert die Übungs-Notebooks, dieses Modul macht daraus
+eine Seite wie jede andere des Kurses.
+
+nbconvert (in mkdocs-jupyter) schreibt eine ganze JupyterLab-Oberfläche: rund 600 KB Stile,
+MathJax von einem CDN, Mermaid von einem CDN und einen Kopierknopf mit eigenem Skript. Der Kurs
+braucht nichts davon (keine Formeln, keine Diagramme, Material hat einen Kopierknopf). Darum
+fallen Stile und Skripte weg, und jede Codezelle wird ein Codeblock, wie Material ihn zeichnet,
+mit Ausführen und Prüfen. Welche Zelle was ist, sagt ihr Code: Er ist genau die Quelle einer
+Codezelle des Notebooks, deren Metadaten Übung und Rolle nennen (kurs/notebooks.py).
+"""
+
+import html
+import json
+import re
+import shutil
+from importlib.metadata import version
+from pathlib import Path
+
+from kurs.beispiele import QuellenFehler
+from kurs.modell import Kurs, Programm
+from kurs.seite.codebloecke import mit_leiste
+
+WEG = [re.compile(m, re.S) for m in (
+    r"<style\b.*?</style>",
+    r"<script\b.*?</script>",
+    r'<div class="zeroclipboard-container">.*?</clipboard-copy>\s*</div>',
+    r'<div class="celltoolbar">.*?</span>\s*</span>\s*</div>\s*</div>',
+)]
+CODEZELLE = re.compile(r'<div class="highlight-ipynb hl-python"><pre><span></span>(?P<code>.*?)</pre></div>', re.S)
+TAG = re.compile(r"<[^>]+>")
+# Was der Browser von allein lädt (Links folgt er erst auf einen Klick).
+FREMD = re.compile(r'(?:\ssrc="|<link\b[^>]*\shref=")(?:https?:)?//', re.I)
+
+
+def aufbereiten(html_text: str, nb: dict, datei: str, kurs: Kurs, zur_wurzel: str) -> tuple[str, list[Programm]]:
+    """Die Seite ohne Stile und Skripte von nbconvert, jede Codezelle mit ihren Knöpfen; dazu die
+    Programme der Zellen (programme.json). Links auf die Seite, im Notebook absolut (site_url),
+    führen hier relativ dorthin (`zur_wurzel`, etwa "../../")."""
+    html_text = html_text.replace(f'href="{kurs.site_url}', f'href="{zur_wurzel}')
+    for muster in WEG:
+        html_text = muster.sub("", html_text)
+    html_text = html_text.replace(' tabindex="0"', "")  # nbconvert macht jede Zelle fokussierbar
+    zellen = {z["source"].rstrip("\n") + "\n": z["metadata"]["kurs"] for z in nb["cells"] if z["cell_type"] == "code"}
+    programme: list[Programm] = []
+    vorlagen: dict[str, int] = {}
+
+    def codeblock(m: re.Match) -> str:
+        code = html.unescape(TAG.sub("", m["code"])).rstrip("\n") + "\n"
+        if code not in zellen:
+            raise QuellenFehler(datei, f"Eine Codezelle passt zu keiner Zelle des Notebooks: {code[:60]!r}")
+        uebung, rolle = zellen[code]["uebung"], zellen[code]["rolle"]
+        programm = zellen_programm(kurs, uebung, rolle, code, vorlagen)
+        nummer = len(programme)
+        programme.append(programm)
+        if rolle == "vorlage":
+            vorlagen[uebung] = nummer
+        block = mit_leiste(f'<div class="language-python highlight"><pre><span></span><code>{m["code"]}</code></pre></div>',
+                           nummer, programm)
+        if rolle == "pruefung":  # eingeklappt wie „So wird geprüft“ im Kapitel: Sie verrät sonst die Antwort
+            return f'<details class="example"><summary>So wird geprüft</summary>{block}</details>'
+        return block
+
+    html_text = CODEZELLE.sub(codeblock, html_text)
+    if fremd := FREMD.search(html_text):
+        raise QuellenFehler(datei, f"Die Notebook-Seite lädt von einem fremden Server: {html_text[fremd.start():][:80]!r}")
+    knopf = (f'<p><a href="{datei}" class="md-button md-button--primary" download="{datei}">'
+             "Notebook herunterladen</a></p>")
+    return html_text.replace("</h1>", "</h1>" + knopf, 1), programme
+
+
+def zellen_programm(kurs: Kurs, uebung: str, rolle: str, code: str, vorlagen: dict[str, int]) -> Programm:
+    """Kontext und Vorlage laufen wie im Kapitel. Die Prüfzelle prüft, was in der Vorlage steht:
+    Das Notebook zeigt keine Musterlösung."""
+    u = kurs.uebung(uebung)
+    if rolle == "kontext":
+        return Programm("lauf", ("", None, ""), None, uebung, rolle)
+    if rolle == "pruefung":
+        if uebung not in vorlagen:
+            raise QuellenFehler(uebung, "Im Notebook steht die Prüfzelle vor der Vorlage.")
+        return Programm("pruefe", (u.kontext, vorlagen[uebung], None), None, uebung, rolle)
+    return kurs.programm(f"{uebung}/{rolle}.md", code)
+
+
+def cache_pruefen(ordner: Path) -> None:
+    """Der Cache von mkdocs-jupyter, bevor es ihn liest: Ein Eintrag einer anderen Version von
+    mkdocs-jupyter oder ein kaputter fällt weg und wird neu gerendert. mkdocs-jupyter selbst
+    bricht an kaputtem JSON ab, und sein Schlüssel kennt seine eigene Version nicht."""
+    stand = ordner / "VERSION"
+    jetzt = version("mkdocs-jupyter")
+    if ordner.is_dir() and (not stand.is_file() or stand.read_text(encoding="utf-8").strip() != jetzt):
+        shutil.rmtree(ordner)
+    ordner.mkdir(parents=True, exist_ok=True)
+    stand.write_text(jetzt + "\n", encoding="utf-8")
+    for eintrag in ordner.glob("*.json"):
+        try:
+            daten = json.loads(eintrag.read_text(encoding="utf-8"))
+            gut = isinstance(daten, dict) and isinstance(daten.get("content"), str) and "toc_tokens" in daten
+        except (OSError, ValueError):
+            gut = False
+        if not gut:
+            eintrag.unlink()
