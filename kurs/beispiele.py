@@ -133,6 +133,10 @@ def _parse(text: str, name: str, herkunft: list[int]) -> list[CodeBlock]:
     try:
         return extract_from_buffer(puffer)
     except RuntimeError as exc:
-        zeile = herkunft[min(puffer.zeile, len(herkunft)) - 1] if herkunft else 1
+        zeile = min(puffer.zeile, len(herkunft))
+        if "end-of-file" in str(exc):  # gemeint ist der letzte Fence, der aufging
+            zeile = max((n for n, z in enumerate(text.split("\n")[:zeile], start=1) if z.lstrip().startswith("```")),
+                        default=zeile)
+        zeile = herkunft[zeile - 1] if herkunft else 1
         meldung = next((m for schluessel, m in PARSER_MELDUNGEN.items() if schluessel in str(exc)), str(exc))
         raise QuellenFehler(f"{name}:{zeile}", meldung) from None

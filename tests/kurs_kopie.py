@@ -2,6 +2,8 @@
 
 - mit einem Teil 3: eine Zeile in `nav`, eine Seite und ein Ordner in snippets/, sonst
   nichts (tests/test_teil_3.py);
+- mit einem neuen Block mitten in Teil 1, nur in Markdown: Jeder Knopf führt noch den Code
+  seines Blocks aus (tests/test_codebloecke.py);
 - ohne diagramme/ und ohne Chromium: Der strenge Build gelingt trotzdem, und die Seite
   zeichnet ihre Diagramme im Browser (tests/browser/test_diagramme.py).
 
@@ -38,19 +40,26 @@ Vorlage:
     --8<-- "teil-3/uebung-1/loesung.md"
 
 ??? example "So wird geprüft"
-    --8<-- "teil-3/uebung-1/pruefung.md"
+    --8<-- "teil-3/uebung-1/pruefung.md:pruefung"
 """
 DATEIEN = {
     "hallo.md": '```python\nprint("Hallo aus Teil 3")\n```\n\n<!--pytest-codeblocks:expected-output-->\n\n'
                 '```text title="Ausgabe"\nHallo aus Teil 3\n```\n',
     "uebung-1/vorlage.md": "```python\ndef verdopple(x):\n    ...\n\n\nverdopple\n```\n",
     "uebung-1/loesung.md": "```python\ndef verdopple(x):\n    return 2 * x\n\n\nverdopple\n```\n",
-    "uebung-1/pruefung.md": '```python\nassert verdopple(21) == 42, "verdopple(21) soll 42 sein."\n'
-                            'print("Übung bestanden.")\n```\n',
+    "uebung-1/pruefung.md": '--8<-- "teil-3/uebung-1/loesung.md"\n\n<!--pytest-codeblocks:cont-->\n\n'
+                            '--8<-- [start:pruefung]\n\n'
+                            '```python\nassert verdopple(21) == 42, "verdopple(21) soll 42 sein."\n'
+                            'print("Übung bestanden.")\n```\n\n--8<-- [end:pruefung]\n\n'
+                            '<!--pytest-codeblocks:expected-output-->\n\n```text title="Ausgabe"\nÜbung bestanden.\n```\n',
+    # Ein neuer Block zwischen zwei Blöcken von Teil 1, nur mit Markdown (tests/test_codebloecke.py).
+    "../teil-1/dazwischen.md": '```python\nprint("dazwischen")\n```\n\n<!--pytest-codeblocks:expected-output-->\n\n'
+                               '```text title="Ausgabe"\ndazwischen\n```\n',
     "uebung-1/fehler.toml": "vorlage_meldung = 'verdopple(21) soll 42 sein.'\n\n[[fehler]]\nname = 'plus'\n"
                             "alt = 'return 2 * x'\nneu = 'return 2 + x'\nmeldung = 'soll 42 sein'\n",
 }
 NAV_TEIL_2 = '  - "Teil 2: Outbox, DLQ, Pub/Sub und Event-Log": teil-2.md\n'
+ZWISCHEN_TEIL_1 = '--8<-- "teil-1/queue.md"'  # danach kommt der Block queue_demo.md
 NAV_TEIL_3 = '  - "Teil 3: Ein neues Kapitel": teil-3.md\n'
 
 
@@ -64,6 +73,10 @@ def anlegen_und_bauen() -> tuple[Path, subprocess.Popen]:
     assert yml.count(NAV_TEIL_2) == 1, "Die nav-Zeile von Teil 2 hat sich geändert; passe tests/kurs_kopie.py an"
     (ziel / "mkdocs.yml").write_text(yml.replace(NAV_TEIL_2, NAV_TEIL_2 + NAV_TEIL_3), encoding="utf-8")
     (ziel / "docs" / "teil-3.md").write_text(SEITE, encoding="utf-8")
+    teil_1 = (ziel / "docs" / "teil-1.md").read_text(encoding="utf-8")
+    assert teil_1.count(ZWISCHEN_TEIL_1) == 1, "Teil 1 hat sich geändert; passe tests/kurs_kopie.py an"
+    (ziel / "docs" / "teil-1.md").write_text(
+        teil_1.replace(ZWISCHEN_TEIL_1, f'{ZWISCHEN_TEIL_1}\n\n--8<-- "teil-1/dazwischen.md"\n'), encoding="utf-8")
     for name, inhalt in DATEIEN.items():
         (ziel / "snippets" / "teil-3" / name).parent.mkdir(parents=True, exist_ok=True)
         (ziel / "snippets" / "teil-3" / name).write_text(inhalt, encoding="utf-8")
