@@ -84,7 +84,8 @@ class Programm:
     rolle: str | None = None  # kontext, vorlage, loesung oder pruefung
 
     def als_daten(self) -> dict:
-        return {"auftrag": self.auftrag, "teile": list(self.teile), "ausgabe": self.ausgabe}
+        daten = {"auftrag": self.auftrag, "teile": list(self.teile), "ausgabe": self.ausgabe}
+        return daten | ({"uebung": self.uebung, "rolle": self.rolle} if self.uebung else {})
 
 
 # --- Übungen ---------------------------------------------------------------------------
