@@ -133,7 +133,7 @@ class Uebung:
 
     def _beispiel(self, rolle: str) -> Beispiel:
         """Das eine Python-Beispiel von `rolle`.md."""
-        python = [b for b in self.kurs.beispiele(f"{self.name}/{rolle}.md") if b.block.syntax == "python"]
+        python = [b for b in self.kurs.beispiele(f"{self.name}/{rolle}.md") if b.syntax == "python"]
         if len(python) != 1:
             raise QuellenFehler(f"snippets/{self.name}/{rolle}.md",
                                 f"erwartet genau einen Python-Block, gefunden {len(python)}")
@@ -548,7 +548,7 @@ class Kurs:
         # Eine Musterlösung läuft mit ihrer Prüfung: im Beispiel von pruefung.md.
         suche_in = f"{uebung}/pruefung.md" if rolle == "loesung" else ziel
         treffer = {(b.code[:s.anfang], b.code[s.ende:]): b for b in self.beispiele(suche_in)
-                   for s in b.stuecke if s.code == code and b.block.syntax == "python"}
+                   for s in b.stuecke if s.code == code and b.syntax == "python"}
         if len(treffer) != 1:
             raise QuellenFehler(f"snippets/{ziel}", f"Ein gezeigter Python-Block passt zu {len(treffer)} Beispielen "
                                 f"statt zu einem: {code.splitlines()[0] if code.strip() else '(leer)'!r}")

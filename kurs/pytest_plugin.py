@@ -93,9 +93,9 @@ class Snippet(codeblocks.MarkdownFile):
             if not beispiel.ist_test:
                 continue
             test = SnippetBlock.from_parent(parent=self, name=f"line {beispiel.zeile}")
-            test.obj, test.beispiel = beispiel.block, beispiel
+            test.obj, test.beispiel = beispiel.als_codeblock(), beispiel
             test.add_marker(pytest.mark.timeout(ZEITLIMIT))
-            for marke in beispiel.block.marks:
+            for marke in beispiel.marken:
                 test.add_marker(eval(marke, {"sys": sys, "pytest": pytest}))
             yield test
 
