@@ -11,7 +11,6 @@ ersten Lauf geladen wird (roh und gzip). Ziele auf der 2-Kern-Maschine: kalt unt
 import gzip
 import statistics
 import tempfile
-import time
 from pathlib import Path
 from urllib.parse import urlsplit
 

@@ -108,7 +108,7 @@ def main() -> None:
     print(f"\nGewicht beim Laden im Verhältnis zur selben Seite nackt gebaut (Ziel gzip ≤ {ZIEL});")
     print("dahinter dasselbe, nachdem beide die Suche geöffnet haben:")
     print(f"  {'':34} {'roh':>5} {'gzip':>5}   {'gzip mit Suche':>14}")
-    for pfad, (diagramme, m) in ergebnisse.items():
+    for pfad, (_diagramme, m) in ergebnisse.items():
         b = bezug.get(pfad, bezug[""])
         roh, gz = m["roh"] / b["roh"], m["gzip"] / b["gzip"]
         mit_suche = (m["gzip"] + m["suche_gzip"]) / (b["gzip"] + b["suche_gzip"])

@@ -107,7 +107,7 @@ def pagefind(chromium, basis: str) -> tuple[list[list[str]], tuple[int, int]]:
 
 
 def bericht(name: str, treffer: list[list[str]], gewicht: tuple[int, int], zusatz: str = "") -> None:
-    verfehlt = [(b, s, t[:3]) for (b, s), t in zip(ANFRAGEN, treffer) if s not in t[:3]]
+    verfehlt = [(b, s, t[:3]) for (b, s), t in zip(ANFRAGEN, treffer, strict=True) if s not in t[:3]]
     roh, gz = gewicht
     print(f"\n{name}: {len(ANFRAGEN) - len(verfehlt)} von {len(ANFRAGEN)} gefunden;"
           f" Öffnen und erste Anfrage laden {roh / 1024:.1f} KiB roh, {gz / 1024:.1f} KiB gzip{zusatz}")

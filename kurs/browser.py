@@ -6,8 +6,8 @@ Browser herunter; es treibt das Chromium aus Debians Paket `chromium`.
 """
 
 import contextlib
-import gzip
 import functools
+import gzip
 import os
 import re
 import subprocess

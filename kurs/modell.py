@@ -477,7 +477,7 @@ class Kurs:
             werte = [z.strip() for z in zeile.strip("|").split("|")]
             if len(werte) != len(spalten):
                 raise self.fehler(datei, nummer, f"{len(werte)} Spalten statt {len(spalten)}")
-            eintraege.append(dict(zip(spalten, werte)))
+            eintraege.append(dict(zip(spalten, werte, strict=True)))
         return eintraege
 
     # --- Snippets zusammensetzen, wie MkDocs es tut ---

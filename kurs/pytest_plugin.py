@@ -25,11 +25,12 @@ import pytest
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
-import pytest_codeblocks.plugin as codeblocks
-from pytest_codeblocks.main import stdout_io
+# Erst danach: Diese Module sollen schon übersetzt liegen bleiben.
+import pytest_codeblocks.plugin as codeblocks  # noqa: E402
+from pytest_codeblocks.main import stdout_io  # noqa: E402
 
-from kurs.beispiele import Beispiel, QuellenFehler
-from kurs.modell import WURZEL, Kurs, ausgabe_ersetzen
+from kurs.beispiele import Beispiel, QuellenFehler  # noqa: E402
+from kurs.modell import WURZEL, Kurs, ausgabe_ersetzen  # noqa: E402
 
 KURS = pytest.StashKey[Kurs]()
 

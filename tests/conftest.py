@@ -17,10 +17,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-import pytest
-
 import kurs_kopie
+import pytest
 import werkzeuge
+
 from kurs.modell import WURZEL
 
 _builds = {}  # Fixture -> (Ordner, Prozess) des Builds, der für sie läuft

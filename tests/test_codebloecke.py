@@ -70,7 +70,7 @@ def test_gezeigte_ausgabe_und_programm_gehoeren_zusammen(site):
     kurs = Kurs()
     ausgaben = {b.code: b.ausgabe for b in kurs.beispiele_aller_dateien}
     for seite in (site / "teil-1" / "index.html", site / "teil-2" / "index.html"):
-        for auftrag, programm, daten in programme_der_seite(seite):
+        for _auftrag, programm, daten in programme_der_seite(seite):
             assert daten["ausgabe"] == ausgaben[programm], seite
 
 

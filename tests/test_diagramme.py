@@ -5,8 +5,8 @@ import html
 import re
 
 import pytest
-
 import werkzeuge
+
 from kurs import diagramme
 from kurs.modell import Kurs
 

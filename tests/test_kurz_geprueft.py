@@ -8,8 +8,8 @@ from html.parser import HTMLParser
 import pytest
 from mkdocs.exceptions import PluginError
 
-from kurs.seite.auswahl import auswahl_einsetzen, quiz_html
 from kurs.modell import Kurs, ModellFehler
+from kurs.seite.auswahl import auswahl_einsetzen, quiz_html
 
 KURS = Kurs()
 FRAGEN = [q for k in KURS.kapitel for q in k.fragen]

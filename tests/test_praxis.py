@@ -21,7 +21,7 @@ def fehler_im_ueberblick(text: str) -> list[str]:
     for zeile in zeilen:
         if len(zeile) != len(kopf):
             fehler.append(f"{zeile[0]}: {len(zeile)} statt {len(kopf)} Spalten")
-        elif leer := [k for k, z in zip(kopf, zeile) if not z]:
+        elif leer := [k for k, z in zip(kopf, zeile, strict=True) if not z]:
             fehler.append(f"{zeile[0]}: leere Spalte(n) {leer}; schreibe „nicht geprüft“, wenn die Quelle fehlt")
         elif not LINK.search(zeile[-1]):
             fehler.append(f"{zeile[0]}: In der Spalte Quellen fehlt ein Link")

@@ -14,8 +14,8 @@ import tempfile
 from pathlib import Path
 
 import pytest
-
 import werkzeuge
+
 from kurs.modell import WURZEL
 
 WORTLISTE = WURZEL / "tests" / "rechtschreibung" / "woerter.txt"
@@ -68,7 +68,7 @@ def prosa(markdown: str) -> list[str]:
     text = "\n".join(zeilen)
     for muster, ersatz in ERSETZUNGEN:
         # Mehrzeilige Treffer (Kommentare) ersetzt durch ebenso viele Zeilenumbrüche.
-        text = muster.sub(lambda t: ersatz + "\n" * t[0].count("\n"), text)
+        text = muster.sub(lambda t, ersatz=ersatz: ersatz + "\n" * t[0].count("\n"), text)
     return text.split("\n")
 
 

@@ -6,7 +6,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
-
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
@@ -49,7 +48,7 @@ def test_quiz_zeigt_die_optionen_der_pruefung_und_markiert_genau_die_richtige(si
         feld = re.search(rf'<fieldset class="quiz" id="{gruppe}">(.*?)</fieldset>', html, re.S)[1]
         werte = re.findall(rf'<input type="radio" name="{gruppe}" id="[^"]+" value="(\w)">', feld)
         assert werte == list(uebung.quiz.optionen), uebung.name
-        richtig = [w for w, option in zip(werte, feld.split('<div class="quiz-option">')[1:]) if "quiz-richtig" in option]
+        richtig = [w for w, option in zip(werte, feld.split('<div class="quiz-option">')[1:], strict=True) if "quiz-richtig" in option]
         assert richtig == [uebung.quiz.richtig], uebung.name
 
 

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 import pytest
+import werkzeuge
 from playwright.sync_api import sync_playwright
 
-import werkzeuge
 from kurs import browser
 from kurs.modell import WURZEL
 

@@ -328,7 +328,7 @@ def test_eingedaemmte_bloecke_sehen_aus_wie_ohne_eindaemmung(neuer_besuch):
     eingedaemmt = page.evaluate(HOEHEN)
     besuch.alles_rechnen()
     frei = page.evaluate(HOEHEN)
-    anders = [f"{name}: {h:.1f} statt {f:.1f} px" for (name, h), (_, f) in zip(eingedaemmt, frei) if abs(h - f) > 0.5]
+    anders = [f"{name}: {h:.1f} statt {f:.1f} px" for (name, h), (_, f) in zip(eingedaemmt, frei, strict=True) if abs(h - f) > 0.5]
     assert not anders, "Eingedämmt ist ein Block anders hoch:\n" + "\n".join(anders)
 
 
