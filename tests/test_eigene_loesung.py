@@ -1,10 +1,11 @@
 """`uv run pytest --uebung … --loesung …`: so prüft eine Leserin ihre eigene Datei.
 
-Der Erfolg läuft als echter Befehl in einem eigenen Prozess, nebenher. Die Endlosschleife,
-die Meldungen und falsche Aufrufe prüft der Test im selben Prozess (pytester,
+Der Erfolg und die Endlosschleife laufen als echte Befehle in eigenen Prozessen, nebenher.
+Die Meldungen und falsche Aufrufe prüft der Test im selben Prozess (pytester,
 kurs.pruefen.main); die Lösung selbst läuft auch dort in einem eigenen Prozess.
 """
 
+import os
 import subprocess
 import sys
 import tempfile
@@ -24,15 +25,21 @@ OUTBOX = KURS.uebung("teil-2/uebung-1")
 
 
 _prozesse = {}
+_dateien = {}
+# Länger als der Start eines Python-Prozesses (gemessen 0,3 s): Die Lösung läuft wirklich,
+# bevor die Grenze sie stoppt.
+ZEITLIMIT = 1.5
+# Schreibt ihre Prozessnummer, bevor sie ewig läuft: So sieht der Test, dass sie lief und nun tot ist.
+ENDLOS = "import os, pathlib\npathlib.Path({pid!r}).write_text(str(os.getpid()))\nwhile True:\n    pass\n"
 
 
 def im_hintergrund():
     """Startet die Prozesse schon beim Sammeln (tests/conftest.py): Sie laufen nebenher."""
-    aufrufe = {"richtig": (OUTBOX.loesung, [])}
+    aufrufe = {"richtig": (OUTBOX.loesung, []), "endlos": (ENDLOS, ["--zeitlimit", str(ZEITLIMIT)])}
     for name, (inhalt, extra) in aufrufe.items():
         # Die Datei liegt außerhalb des Kursordners: Auch das muss gehen.
-        datei = Path(tempfile.mkdtemp(prefix=f"kurs-{name}-")) / "meine_loesung.py"
-        datei.write_text(inhalt, encoding="utf-8")
+        datei = _dateien[name] = Path(tempfile.mkdtemp(prefix=f"kurs-{name}-")) / "meine_loesung.py"
+        datei.write_text(inhalt.replace("{pid!r}", repr(str(datei.with_name("pid")))), encoding="utf-8")
         _prozesse[name] = subprocess.Popen(
             [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--uebung", "teil-2/uebung-1",
              "--loesung", str(datei), *extra],
@@ -47,19 +54,28 @@ def prozesse():
     return {name: (p.communicate(timeout=60)[0], p.returncode) for name, p in _prozesse.items()}
 
 
+def lebt(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
 def test_richtige_loesung_besteht_mit_status_0(prozesse):
     ausgabe, status = prozesse["richtig"]
     assert status == 0 and "1 passed" in ausgabe, ausgabe
 
 
-def test_endlosschleife_wird_gestoppt(pytester, monkeypatch, tmp_path):
-    (tmp_path / "endlos.py").write_text("while True:\n    pass\n", encoding="utf-8")
-    monkeypatch.chdir(WURZEL)
-    lauf = pytester.runpytest_inprocess("-p", "no:cacheprovider", "--rootdir", str(WURZEL), "--uebung",
-                                        "teil-2/uebung-1", "--loesung", str(tmp_path / "endlos.py"), "--zeitlimit", "0.1")
-    assert lauf.ret == 1
-    assert "Nicht bestanden: Deine Lösung lief länger als 0.1 s und wurde gestoppt." in lauf.stdout.str()
-    assert "Traceback" not in lauf.stdout.str()
+@pytest.mark.timeout(60)  # ohne Grenze liefe die Schleife ewig: Dann scheitert dieser Test, statt zu hängen
+def test_endlosschleife_wird_gestoppt(prozesse):
+    ausgabe, status = prozesse["endlos"]
+    assert status == 1, ausgabe
+    assert f"Nicht bestanden: Deine Lösung lief länger als {ZEITLIMIT:g} s und wurde gestoppt." in ausgabe
+    assert "Traceback" not in ausgabe
+    pid = _dateien["endlos"].with_name("pid")
+    assert pid.is_file(), "Die Lösung lief gar nicht: Die Grenze kam vor dem Start von Python."
+    assert not lebt(int(pid.read_text())), "Die Endlosschleife läuft nach dem Stopp weiter."
 
 
 @pytest.mark.parametrize("inhalt, status, text", [
