@@ -1,1 +1,1 @@
-"""Werkzeuge des Kurses: das Kursmodell (kurs/modell.py) und was darauf baut."""
+"""Werkzeuge des Kurses: das Kursmodell (kurs/modell/) und was darauf baut."""

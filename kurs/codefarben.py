@@ -37,7 +37,7 @@ def material_css() -> tuple[str, str]:
 
 def gruppen_der_seite(kurs) -> dict[str, str]:
     """farbgruppen() mit Materials CSS und dem eigenen der Seite (extra_css in mkdocs.yml)."""
-    eigenes = "".join((kurs.docs / datei).read_text(encoding="utf-8") for datei in kurs.config.get("extra_css", []))
+    eigenes = "".join((kurs.docs / datei).read_text(encoding="utf-8") for datei in kurs.konfiguration.config.get("extra_css", []))
     return farbgruppen(*material_css(), eigenes)
 
 

@@ -2,7 +2,7 @@
 
 Im Browser (Pyodide; die Seite lädt diese Datei als assets/kurs/lauf.py) läuft hiermit jeder
 Block: das Beispiel von pytest-codeblocks, in dem er ein Stück ist, mit dem Text des Editors an
-seiner Stelle (kurs/modell.py, Programm). In CPython prüft es eine eigene Lösung
+seiner Stelle (kurs/modell/snippets.py, Programm). In CPython prüft es eine eigene Lösung
 (`--uebung … --loesung …`, kurs/pruefen.py) und die typischen Fehler einer Übung; die
 Beispiele selbst führt dort pytest-codeblocks aus. Nur Standardbibliothek.
 """

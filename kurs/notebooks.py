@@ -16,12 +16,11 @@ import re
 import sys
 from pathlib import Path
 
-from kurs.modell import Kapitel, Kurs
+from kurs.modell import EINBINDUNG, QUIZ, Kapitel, Kurs, QuellenFehler
+from kurs.modell.kapitel import UEBUNG_UEBERSCHRIFT
 
-UEBUNG = re.compile(r"^### Übung (?P<nummer>\d+): (?P<titel>.+)$")
-EINBINDUNG = re.compile(r'^\s*--8<-- "(?P<pfad>[^"]+)"\s*$')
+UEBUNG = UEBUNG_UEBERSCHRIFT
 KASTEN = re.compile(r'^(\?\?\?\+?|!!!) +\w+(?: +"(?P<titel>[^"]*)")?\s*$')
-QUIZ = re.compile(r"^<!-- quiz: (?P<uebung>[\w/-]+) -->$")
 PRUEFBEFEHL = "Prüfen: "  # die Zeile mit `uv run pytest …`; im Notebook prüft die Prüfzelle
 
 
@@ -159,7 +158,8 @@ def uebung_zellen(kurs: Kurs, kapitel: Kapitel, nummer: str, titel: str, zeilen:
         elif not quelle.startswith(PRUEFBEFEHL):
             text.append(quelle)
     if "vorlage" not in gezeigt:
-        raise kurs.fehler(kapitel.seite, None, f"Übung {nummer}: Die Vorlage ({name}/vorlage.md) ist nicht eingebunden.")
+        raise QuellenFehler.in_datei(kapitel.seite, None, f"Übung {nummer}: Die Vorlage ({name}/vorlage.md) ist nicht "
+                                     "eingebunden.", kurs.wurzel)
     text.append(
         "**Prüfen.** Führe die nächste Zelle aus. Besteht dein Code, druckt sie eine Bestätigung; "
         "sonst endet sie mit einem `AssertionError`, der sagt, was nicht stimmt."
@@ -174,8 +174,8 @@ def notebook(kurs: Kurs, kapitel: Kapitel, basis: str | None = None) -> dict:
     basis = basis or kurs.site_url
     gefunden = abschnitte(kapitel)
     if [f"{kapitel.name}/uebung-{n}" for n, _, _ in gefunden] != [u.name for u in kapitel.uebungen]:
-        raise kurs.fehler(kapitel.seite, None, f"Übungsabschnitte {[n for n, _, _ in gefunden]} passen nicht "
-                          f"zu {[u.name for u in kapitel.uebungen]}")
+        raise QuellenFehler.in_datei(kapitel.seite, None, f"Übungsabschnitte {[n for n, _, _ in gefunden]} passen "
+                                     f"nicht zu {[u.name for u in kapitel.uebungen]}", kurs.wurzel)
     zellen = [_markdown(
         f"# Übungen zu {kapitel.titel}\n\n"
         f"Die Übungen aus [{kapitel.kurztitel}]({basis}{kapitel.url}) zum Mitnehmen. Das Notebook "

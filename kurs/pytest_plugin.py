@@ -2,7 +2,7 @@
 
 1. pytest-codeblocks führt jedes Beispiel in snippets/ aus: seine Items (`Snippet` und
    `SnippetBlock` sind dünne Unterklassen seiner), sein Runner, sein Vergleich mit
-   `expected-output`. Dazu breitet kurs/beispiele.py die Einbindungen aus, die
+   `expected-output`. Dazu breitet kurs/modell/beispiele.py die Einbindungen aus, die
    pytest-codeblocks nicht sieht. `uv run pytest` und `uv run pytest --codeblocks snippets`
    sammeln dieselben Items, `snippets/<datei>.md::line N`.
    `--ausgaben-aktualisieren` schreibt jede abweichende Ausgabe aus dem echten Lauf neu.
@@ -29,8 +29,7 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 import pytest_codeblocks.plugin as codeblocks  # noqa: E402
 from pytest_codeblocks.main import stdout_io  # noqa: E402
 
-from kurs.beispiele import Beispiel, QuellenFehler  # noqa: E402
-from kurs.modell import WURZEL, Kurs, ausgabe_ersetzen  # noqa: E402
+from kurs.modell import WURZEL, Beispiel, Kurs, QuellenFehler, ausgabe_ersetzen  # noqa: E402
 
 KURS = pytest.StashKey[Kurs]()
 
@@ -84,11 +83,11 @@ ZEITLIMIT = 20.0  # Sekunden je Beispiel; ein Beispiel, das länger läuft, ende
 
 class Snippet(codeblocks.MarkdownFile):
     """Eine Datei unter snippets/, gesammelt von pytest-codeblocks, mit ausgebreiteten
-    Einbindungen (kurs/beispiele.py): pytest-codeblocks selbst sieht `--8<--` nicht."""
+    Einbindungen (kurs/modell/beispiele.py): pytest-codeblocks selbst sieht `--8<--` nicht."""
 
     def collect(self):
         kurs = kurs_von(self.config)
-        ziel = self.path.relative_to(kurs.snippets).as_posix()
+        ziel = self.path.relative_to(kurs.snippets.ordner).as_posix()
         # Wie MarkdownFile.collect, nur mit den Blöcken der ausgebreiteten Datei.
         for beispiel in kurs.beispiele(ziel):
             if not beispiel.ist_test:
@@ -166,7 +165,7 @@ def pytest_collect_file(file_path, parent):
     Sammler fällt weg, so läuft jeder Block genau einmal."""
     gesammelt = yield
     kurs = kurs_von(parent.config)
-    if parent.config.getoption("uebung") or file_path.suffix != ".md" or not file_path.is_relative_to(kurs.snippets):
+    if parent.config.getoption("uebung") or file_path.suffix != ".md" or not file_path.is_relative_to(kurs.snippets.ordner):
         return gesammelt
     return [s for s in gesammelt if type(s) is not codeblocks.MarkdownFile] + [Snippet.from_parent(parent, path=file_path)]
 

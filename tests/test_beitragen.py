@@ -61,7 +61,7 @@ def test_forks_bauen_mit_eigener_adresse(monkeypatch):
     monkeypatch.setenv("KURS_SITE_URL", "https://fork.invalid/kurs/")
     monkeypatch.setenv("KURS_EDIT_URI", "https://github.com/fork/kurs/edit/main/docs/")
     kurs = Kurs()
-    assert (kurs.site_url, kurs.edit_uri) == ("https://fork.invalid/kurs/", "https://github.com/fork/kurs/edit/main/docs/")
+    assert (kurs.site_url, kurs.konfiguration.edit_uri) == ("https://fork.invalid/kurs/", "https://github.com/fork/kurs/edit/main/docs/")
 
 
 @pytest.mark.parametrize("seite", sorted((WURZEL / "docs").glob("*.md")), ids=lambda p: p.name)

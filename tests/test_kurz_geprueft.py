@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 import pytest
 from mkdocs.exceptions import PluginError
 
-from kurs.modell import Kurs, ModellFehler
+from kurs.modell import Kurs, QuellenFehler
 from kurs.seite.auswahl import auswahl_einsetzen, quiz_html
 
 KURS = Kurs()
@@ -114,7 +114,7 @@ def kurs_mit(tmp_path, text):
     (GUT.replace('richtig = "B"', 'richtig = "B'), "Das ist kein gültiges TOML"),
 ])
 def test_kaputte_datei_bekommt_deutsche_meldung_mit_dateiname(tmp_path, kaputt, meldung):
-    with pytest.raises(ModellFehler) as fehler:
+    with pytest.raises(QuellenFehler) as fehler:
         kurs_mit(tmp_path, kaputt).frage("teil-9/schritt-1")
     assert str(fehler.value).startswith("snippets/teil-9/kurz-geprueft/schritt-1.toml: ")
     assert meldung in str(fehler.value)
@@ -148,7 +148,7 @@ def test_vertippte_zeile_bricht_ab(zeile):
 
 
 def test_zeile_ohne_datei_bricht_mit_dateiname_ab():
-    with pytest.raises(ModellFehler, match=r"snippets/teil-2/kurz-geprueft/schritt-9\.toml: Die Datei gibt es nicht"):
+    with pytest.raises(QuellenFehler, match=r"snippets/teil-2/kurz-geprueft/schritt-9\.toml: Die Datei gibt es nicht"):
         auswahl_einsetzen(KURS, "<!-- kurz-geprueft: teil-2/schritt-9 -->", "teil-2.md")
 
 

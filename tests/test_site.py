@@ -151,7 +151,7 @@ def test_jede_seite_aus_docs_hat_seite_bearbeiten(site):
     for eintrag in KURS.nav:
         html = (site / eintrag.url / "index.html").read_text(encoding="utf-8")
         # Material: Stift-Symbol mit rel="edit"; die Adresse kommt aus edit_uri in mkdocs.yml.
-        link = f'<a href="{KURS.edit_uri}{eintrag.quelle}" title="Seite editieren" class="md-content__button md-icon" rel="edit">'
+        link = f'<a href="{KURS.konfiguration.edit_uri}{eintrag.quelle}" title="Seite editieren" class="md-content__button md-icon" rel="edit">'
         assert link in html, f"{eintrag.quelle}: Der Link „Seite editieren“ fehlt"
 
 

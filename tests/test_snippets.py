@@ -10,7 +10,7 @@ import pytest
 from kurs.modell import EINBINDUNG, Kurs
 
 KURS = Kurs()
-SNIPPETS, DOCS = KURS.snippets, KURS.docs
+SNIPPETS, DOCS = KURS.snippets.ordner, KURS.docs
 FENCE = re.compile(r"^(?P<einzug>\s*)(?P<zaun>`{3,}|~{3,})(?P<info>.*)$")
 # Sprachen, die pytest-codeblocks nicht ausführt, dürfen Attribute tragen (title="Ausgabe").
 NUR_ANZEIGE = {"text", "js", "console", "sql"}

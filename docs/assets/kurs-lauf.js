@@ -182,7 +182,7 @@
     // das pytest-codeblocks ausgeführt hat (tests/test_programme.py).
     const text = () => code.textContent.replace(/\n?$/, "\n");
 
-    // Was ein Block ausführt, steht in programme.json (kurs/modell.py, Programm): Teile, die
+    // Was ein Block ausführt, steht in programme.json (kurs/modell/snippets.py, Programm): Teile, die
     // kurs/lauf.py der Reihe nach ausführt. null ist der Text dieses Blocks, eine Zahl der Text
     // des Blocks mit dieser Nummer (auf einer Notebook-Seite prüft die Prüfzelle die Vorlage).
     function ausfuehrenKlick() {

@@ -6,7 +6,7 @@ schreibt vor jede Einbindungszeile eine Marke (vor pymdownx.snippets), `Herkunft
 Python-Fence danach die Option `kurs_snippet="…"` (vor pymdownx.superfences). Dann zeichnet
 `formatter` (ein eigener Fence von superfences, mkdocs.yml) den Block mit pymdownx.highlight
 und sucht im selben Aufruf sein Programm: das Beispiel von pytest-codeblocks, in dem genau
-dieser Code ein Stück ist (kurs/modell.py, Kurs.programm). Block und Programm entstehen also
+dieser Code ein Stück ist (kurs/modell/snippets.py, Snippets.programm). Block und Programm entstehen also
 zusammen; nichts paart Blöcke nach ihrer Reihenfolge.
 """
 
@@ -18,7 +18,8 @@ from markdown.preprocessors import Preprocessor
 from mkdocs.exceptions import PluginError
 from pymdownx.superfences import SuperFencesException, highlight_validator
 
-from kurs.beispiele import EINBINDUNG, QuellenFehler
+from kurs.modell import QuellenFehler
+from kurs.modell.beispiele import EINBINDUNG
 
 MARKE = re.compile(r"^\s*<!--kurs-snippet: (?P<ziel>[^>]+)-->$")
 PYTHON_FENCE = re.compile(r"^(?P<fence>\s*`{3,}python)\s*$")

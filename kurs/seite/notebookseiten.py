@@ -16,8 +16,7 @@ import shutil
 from importlib.metadata import version
 from pathlib import Path
 
-from kurs.beispiele import QuellenFehler
-from kurs.modell import Kurs, Programm
+from kurs.modell import Kurs, Programm, QuellenFehler
 from kurs.seite.codebloecke import mit_leiste
 
 WEG = [re.compile(m, re.S) for m in (

@@ -1,4 +1,4 @@
-"""Das MkDocs-Plugin des Kurses: baut, was die Seite zeigt, aus dem Kursmodell (kurs/modell.py).
+"""Das MkDocs-Plugin des Kurses: baut, was die Seite zeigt, aus dem Kursmodell (kurs/modell/).
 
 Je Build ein neues Plugin-Objekt (MkDocs lädt es bei jedem Neubau von `mkdocs serve` neu);
 aller Zustand lebt darin, nichts auf Modulebene. Ein Modul je Aufgabe:
@@ -29,9 +29,8 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
 from kurs import codefarben, diagramme, hervorhebung, notebooks
-from kurs.beispiele import QuellenFehler
 from kurs.fortschritt import uebungen_je_teil
-from kurs.modell import NOTEBOOKS, Kurs, ModellFehler, Programm
+from kurs.modell import NOTEBOOKS, Kurs, Programm, QuellenFehler
 from kurs.seite import auswahl, glossar, notebookseiten, verzoegert
 from kurs.seite.codebloecke import KursMarkdown
 
@@ -98,7 +97,7 @@ class KursPlugin(BasePlugin[KursConfig]):
         self.ordner = Path(self.config.notebooks or tempfile.mkdtemp(prefix="kurs-notebooks-"))
         try:
             geschrieben = notebooks.schreibe(self.kurs, self.ordner / NOTEBOOKS, self.kurs.site_url)
-        except (ModellFehler, QuellenFehler) as exc:
+        except QuellenFehler as exc:
             raise PluginError(str(exc)) from None
         for pfad, nb in geschrieben.items():
             quelle = pfad.relative_to(self.ordner).as_posix()
@@ -116,7 +115,7 @@ class KursPlugin(BasePlugin[KursConfig]):
             return markdown
         try:
             ergebnis = auswahl.auswahl_einsetzen(self.kurs, markdown, wo)
-        except (ModellFehler, QuellenFehler) as exc:
+        except QuellenFehler as exc:
             raise PluginError(str(exc)) from None
         except KeyError as exc:
             raise PluginError(f"{wo}: Die Übung {exc} gibt es nicht.") from None

@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
 
+from kurs.modell.fehler import QuellenFehler
+
 EINBINDUNG = re.compile(r'^(?P<einzug>\s*)-{1,}8<-{1,}\s+"(?P<ziel>[^"]+)"\s*$')
 # Wie pymdownx.snippets: Eine Zeile mit einer Abschnittsmarke fällt ganz weg, auch mit `# ` davor.
 ABSCHNITT = re.compile(r"-{1,}8<-{1,}[ \t]+\[[ \t]*(start|end)[ \t]*:[ \t]*[a-z][-_0-9a-z]*[ \t]*\]", re.I)
@@ -45,13 +47,6 @@ PARSER_MELDUNGEN = {
     "end-of-file": "Ein Fence wird nicht geschlossen (``` fehlt).",
     "Unknown pytest-codeblocks keyword": "Unbekannter Marker; erlaubt sind cont und expected-output.",
 }
-
-
-class QuellenFehler(Exception):
-    """Ein Fehler in den Quellen des Kurses; die Meldung beginnt mit Datei und Zeile."""
-
-    def __init__(self, wo: str, text: str):
-        super().__init__(f"{wo}: {text}")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,99 @@
+"""Die Kapitel: Seiten aus `nav` mit einem Ordner snippets/<seite>/, ihre Übungen (Überschriften
+„### Übung M: Titel“), ihre Diagramme (```mermaid) und ihre Fragen „Kurz geprüft“. Der einzige
+Leser der Seiten in docs/."""
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
+
+from kurs.modell.fehler import QuellenFehler
+from kurs.modell.uebungen import Quiz, Uebung
+
+if TYPE_CHECKING:
+    from kurs.modell import Kurs
+
+UEBUNG_UEBERSCHRIFT = re.compile(r"^### Übung (?P<nummer>\d+): (?P<titel>.+)$")
+MERMAID = re.compile(r"^```mermaid\n(.*?)^```$", re.S | re.M)
+
+
+@dataclass
+class Kapitel:
+    kurs: "Kurs"
+    name: str  # "teil-1"
+    titel: str  # aus nav
+    seite: Path  # docs/teil-1.md
+    uebungen: list[Uebung] = field(default_factory=list)
+
+    @property
+    def kurztitel(self) -> str:
+        return self.titel.split(":")[0]
+
+    @property
+    def url(self) -> str:
+        return f"{self.name}/"
+
+    @property
+    def fragen(self) -> list[Quiz]:
+        """Die Fragen „Kurz geprüft“ dieses Kapitels, nach Schritt sortiert."""
+        dateien = sorted((self.kurs.snippets.ordner / self.name / "kurz-geprueft").glob("schritt-*.toml"),
+                         key=lambda p: int(p.stem.split("-")[-1]) if p.stem.split("-")[-1].isdigit() else 0)
+        return [self.kurs.frage(f"{self.name}/{d.stem}") for d in dateien]
+
+
+@dataclass(frozen=True)
+class Diagramm:
+    """Ein ```mermaid-Block einer Seite (kurs/diagramme.py zeichnet ihn als SVG)."""
+
+    seite: Path
+    zeile: int
+    quelle: str
+
+
+def kapitel_lesen(kurs: "Kurs") -> list[Kapitel]:
+    ergebnis = []
+    for seite in kurs.konfiguration.nav:
+        name = PurePosixPath(seite.quelle).stem
+        if seite.quelle.endswith(".md") and (kurs.snippets.ordner / name).is_dir():
+            kapitel = Kapitel(kurs, name, seite.titel, kurs.docs / seite.quelle)
+            kapitel.uebungen = _uebungen(kurs, kapitel)
+            ergebnis.append(kapitel)
+    return ergebnis
+
+def _uebungen(kurs: "Kurs", kapitel: Kapitel) -> list[Uebung]:
+    ordner = sorted((p.parent for p in (kurs.snippets.ordner / kapitel.name).glob("uebung-*/pruefung.md")),
+                    key=lambda p: int(p.name.split("-")[-1]) if p.name.split("-")[-1].isdigit() else 0)
+    ueberschriften = {}
+    text = kapitel.seite.read_text(encoding="utf-8")
+    for nummer, zeile in enumerate(text.splitlines(), start=1):
+        if m := UEBUNG_UEBERSCHRIFT.match(zeile):
+            ueberschriften[f"{kapitel.name}/uebung-{m['nummer']}"] = (m["titel"], nummer)
+    uebungen = []
+    for o in ordner:
+        name = f"{kapitel.name}/{o.name}"
+        if name not in ueberschriften:
+            raise QuellenFehler.in_datei(kapitel.seite, None, f"Die Übung {name} (snippets/{name}/) hat keine Überschrift "
+                              f"„### Übung {o.name.split('-')[-1]}: Titel“ auf der Seite.", kurs.wurzel)
+        titel, _ = ueberschriften.pop(name)
+        uebungen.append(Uebung(kurs, name, titel, _anker(f"Übung {o.name.split('-')[-1]}: {titel}")))
+    for name, (_, zeile) in ueberschriften.items():
+        raise QuellenFehler.in_datei(kapitel.seite, zeile, f"Zur Überschrift gibt es keinen Ordner snippets/{name}/ "
+                          "mit pruefung.md.", kurs.wurzel)
+    return uebungen
+
+
+def diagramme_lesen(kurs: "Kurs") -> list[Diagramm]:
+    """Jedes Diagramm der Seiten in docs/, in der Reihenfolge der Navigation."""
+    ergebnis = []
+    for seite in kurs.konfiguration.nav:
+        datei = kurs.docs / seite.quelle
+        text = datei.read_text(encoding="utf-8")
+        ergebnis += [Diagramm(datei, text.count("\n", 0, m.start()) + 1, m[1]) for m in MERMAID.finditer(text)]
+    return ergebnis
+
+
+def _anker(titel: str) -> str:
+    """Der Anker, den MkDocs (toc.slugify) aus einer Überschrift macht."""
+    from markdown.extensions.toc import slugify
+
+    return slugify(titel, "-")

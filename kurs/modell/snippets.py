@@ -1,0 +1,148 @@
+"""snippets/: zusammengesetzt wie auf der Seite, gelesen wie pytest-codeblocks sie ausführt.
+
+Der einzige Leser der Snippet-Dateien. `beispiele()` liefert die Tests von pytest-codeblocks
+(kurs/modell/beispiele.py), `programm()` was „Ausführen“ unter einem gezeigten Block startet.
+"""
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path, PurePosixPath
+
+import markdown
+
+from kurs.modell.beispiele import EINBINDUNG, Beispiel, ausbreiten, lesen
+from kurs.modell.fehler import QuellenFehler
+from kurs.modell.konfiguration import Konfiguration
+
+# Ein Ausgabe-Block im Quelltext eines Snippets: der Marker, eine Leerzeile, ein Fence.
+AUSGABE = re.compile(
+    r"(^<!--pytest-codeblocks:expected-output-->\n\n(`{3,})[^\n]*\n)(.*?)(^\2[ \t]*$)", re.S | re.M
+)
+
+
+@dataclass(frozen=True)
+class Programm:
+    """Das Programm eines Blocks der Seite: das Beispiel von pytest-codeblocks, in dem sein Code
+    ein Stück ist, mit dem Stück als Lücke für den Text im Editor. Der Browser führt
+    vorher + Editor + nachher aus; unverändert ist das genau der Code des Beispiels."""
+
+    auftrag: str  # "lauf" oder, für eine Musterlösung samt Prüfung, "pruefe" (kurs/lauf.py)
+    teile: tuple  # Text, None (dieser Block) oder eine Zahl (der Block mit data-lauf=Zahl)
+    ausgabe: str | None
+    uebung: str | None = None
+    rolle: str | None = None  # kontext, vorlage, loesung oder pruefung
+
+    def als_daten(self) -> dict:
+        daten = {"auftrag": self.auftrag, "teile": list(self.teile), "ausgabe": self.ausgabe}
+        return daten | ({"uebung": self.uebung, "rolle": self.rolle} if self.uebung else {})
+
+
+def uebung_von(pfad: str) -> str | None:
+    """"teil-2/uebung-1" für einen Pfad in einem Übungsordner, sonst None."""
+    teile = PurePosixPath(pfad.split(":")[0]).parts
+    if len(teile) == 3 and teile[1].startswith("uebung-"):
+        return "/".join(teile[:2])
+    return None
+
+
+class Snippets:
+    """Der einzige Leser von snippets/*.md."""
+
+    def __init__(self, wurzel: Path, konfiguration: Konfiguration):
+        self.wurzel = wurzel
+        self.ordner = wurzel / "snippets"
+        self.konfiguration = konfiguration
+        self._beispiele: dict[str, list[Beispiel]] = {}
+
+    @cached_property
+    def _snippet_praeprozessor(self):
+        # pymdownx.snippets selbst, mit den Einstellungen aus mkdocs.yml: So läuft im Test
+        # genau der Code, den die Seite zeigt.
+        einstellungen = dict(self.konfiguration.markdown_erweiterung("pymdownx.snippets"))
+        einstellungen["base_path"] = [str(self.wurzel / p) for p in einstellungen["base_path"]]
+        md = markdown.Markdown(extensions=["pymdownx.snippets"], extension_configs={"pymdownx.snippets": einstellungen})
+        return md.preprocessors["snippet"]
+
+    def zusammensetzen(self, text: str) -> str:
+        """Ersetzt alle `--8<--`-Zeilen in `text` durch die eingebundenen Snippets."""
+        return "\n".join(self._snippet_praeprozessor.run(text.split("\n")))
+
+    def snippet(self, ziel: str, seite: Path | None = None, zeile: int | None = None) -> str:
+        """Ein Snippet unter snippets/ (auch "datei.md:abschnitt"), vollständig zusammengesetzt."""
+        from pymdownx.snippets import SnippetMissingError
+
+        try:
+            return self.zusammensetzen(f'--8<-- "{ziel}"')
+        except SnippetMissingError as exc:
+            raise QuellenFehler.in_datei(seite or self.ordner / ziel.split(":")[0], zeile,
+                                         f"Das Snippet {ziel!r} gibt es nicht ({exc})", self.wurzel) from None
+
+    def beispiele(self, ziel: str) -> list[Beispiel]:
+        """Die Beispiele der Snippet-Datei `ziel` ("teil-1/queue_demo.md"; ein Abschnitt nach
+        „:“ zählt nicht: Beispiele gehören zur ganzen Datei), wie pytest-codeblocks sie ausführt."""
+        ziel = ziel.split(":")[0]
+        if ziel not in self._beispiele:
+            self._beispiele[ziel] = self._beispiele_lesen(ziel)
+        return self._beispiele[ziel]
+
+    def _beispiele_lesen(self, ziel: str) -> list[Beispiel]:
+        from pymdownx.snippets import SnippetMissingError
+
+        datei = self.ordner / ziel
+        name = datei.relative_to(self.wurzel).as_posix()
+        try:
+            text = datei.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise QuellenFehler(name, "Die Datei gibt es nicht.") from None
+
+        def einbinden(zeile: str, nummer: int) -> str:
+            try:
+                return self.zusammensetzen(zeile)
+            except SnippetMissingError as exc:
+                raise QuellenFehler(f"{name}:{nummer}", f"Die eingebundene Datei gibt es nicht ({exc}).") from None
+
+        ausgebreitet, herkunft = ausbreiten(text, einbinden)
+        # Gegenprobe: So bindet pymdownx.snippets die ganze Datei in eine Seite ein.
+        if ausgebreitet != self.zusammensetzen(f'--8<-- "{ziel}"'):
+            raise QuellenFehler(name, "Die Einbindungen lassen sich nicht Zeile für Zeile ausbreiten. "
+                                "Steht jede --8<---Zeile allein, mit genau einer Datei?")
+        eingebunden = {n for n, z in enumerate(text.split("\n"), start=1) if EINBINDUNG.match(z)}
+        return lesen(datei, name, ausgebreitet, herkunft, eingebunden)
+
+    def programm(self, ziel: str, code: str) -> Programm:
+        """Das Programm des Blocks mit `code`, den die Seite aus `ziel` einbindet."""
+        uebung = uebung_von(ziel)
+        rolle = PurePosixPath(ziel.split(":")[0]).stem if uebung else None
+        # Eine Musterlösung läuft mit ihrer Prüfung: im Beispiel von pruefung.md.
+        suche_in = f"{uebung}/pruefung.md" if rolle == "loesung" else ziel
+        treffer = {(b.code[:s.anfang], b.code[s.ende:]): b for b in self.beispiele(suche_in)
+                   for s in b.stuecke if s.code == code and b.syntax == "python"}
+        if len(treffer) != 1:
+            raise QuellenFehler(f"snippets/{ziel}", f"Ein gezeigter Python-Block passt zu {len(treffer)} Beispielen "
+                                f"statt zu einem: {code.splitlines()[0] if code.strip() else '(leer)'!r}")
+        ((vorher, nachher), beispiel), = treffer.items()
+        return Programm("pruefe" if rolle == "loesung" else "lauf", (vorher, None, nachher),
+                        beispiel.ausgabe, uebung, rolle)
+
+    def snippet_dateien(self) -> list[Path]:
+        return sorted(self.ordner.rglob("*.md"))
+
+    @property
+    def beispiele_aller_dateien(self) -> list[Beispiel]:
+        """Jeder Test der Snippets: jedes Beispiel, das in seiner Datei steht."""
+        return [b for d in self.snippet_dateien() for b in self.beispiele(d.relative_to(self.ordner).as_posix())
+                if b.ist_test]
+
+
+def ausgabe_ersetzen(beispiel: Beispiel, neu: str) -> bool:
+    """Schreibt `neu` als Ausgabe von `beispiel` in seine Datei; True, wenn sich etwas änderte.
+    Die Ausgabe steht hinter dem letzten Stück des Beispiels, das in der Datei selbst steht."""
+    text = beispiel.datei.read_text(encoding="utf-8")
+    zeile = max(s.zeile for s in beispiel.stuecke if s.zeile is not None)
+    anfang = sum(len(z) + 1 for z in text.split("\n")[: zeile - 1])
+    t = AUSGABE.search(text, anfang)
+    ergebnis = text[: t.start(3)] + neu + text[t.end(3):]
+    if ergebnis != text:
+        beispiel.datei.write_text(ergebnis, encoding="utf-8")
+    return ergebnis != text

@@ -1,0 +1,193 @@
+"""Die Übungen: snippets/<kapitel>/uebung-M/ (siehe CONTRIBUTING.md, „Eine Übung hinzufügen“).
+
+Eine Übung liest ihre fehler.toml selbst; ihren Code (Kontext, Vorlage, Lösung, Prüfung) liest
+sie aus den Beispielen ihrer Dateien (kurs/modell/snippets.py). Die Auswahlfrage einer Übung
+steht als OPTIONEN und RICHTIG in ihrer Prüfung: eine Quelle für Auswahl und Prüfung.
+"""
+
+import ast
+import tomllib
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from kurs import lauf
+from kurs.modell.beispiele import Beispiel
+from kurs.modell.fehler import QuellenFehler
+
+if TYPE_CHECKING:
+    from kurs.modell import Kurs
+
+
+@dataclass(frozen=True)
+class TypischerFehler:
+    """Eine typische falsche Lösung: die Musterlösung mit Ersetzungen, oder ganz eigener Code."""
+
+    name: str
+    meldung: str  # ein Stück der Meldung, mit der sie durchfällt ("" bei einer richtigen Variante)
+    alt: tuple[str, ...] = ()
+    neu: tuple[str, ...] = ()
+    kandidat: str | None = None
+
+
+@dataclass(frozen=True)
+class Quiz:
+    """Eine Auswahlfrage: die Auswahl einer Übung oder eine Frage „Kurz geprüft“."""
+
+    gruppe: str  # die id der Auswahl auf der Seite: "quiz-teil-2-uebung-3", "kurz-geprueft-teil-1-schritt-2"
+    frage: str | None  # bei einer Übung steht die Frage im Text davor
+    optionen: dict  # {"A": {"text": ..., "erklaerung": ...}, ...}
+    richtig: str
+
+
+@dataclass
+class Uebung:
+    kurs: "Kurs"
+    name: str  # "teil-2/uebung-1"
+    titel: str = ""  # aus der Überschrift „### Übung M: Titel“ der Seite
+    anker: str = ""
+
+    @property
+    def ordner(self) -> Path:
+        return self.kurs.snippets.ordner / self.name
+
+    @property
+    def kapitel(self) -> str:
+        return self.name.split("/")[0]
+
+    @property
+    def nummer(self) -> str:
+        return self.name.split("-")[-1]
+
+    def _beispiel(self, rolle: str) -> Beispiel:
+        """Das eine Python-Beispiel von `rolle`.md."""
+        python = [b for b in self.kurs.snippets.beispiele(f"{self.name}/{rolle}.md") if b.syntax == "python"]
+        if len(python) != 1:
+            raise QuellenFehler(f"snippets/{self.name}/{rolle}.md",
+                                f"erwartet genau einen Python-Block, gefunden {len(python)}")
+        return python[0]
+
+    def _nach(self, rolle: str, vorher: str, einbindung: str) -> str:
+        """Der Code von `rolle`.md hinter `vorher`: Die Datei beginnt mit `einbindung` und cont."""
+        code = self._beispiel(rolle).code
+        if not code.startswith(vorher):
+            raise QuellenFehler(f"snippets/{self.name}/{rolle}.md", f"{rolle}.md beginnt mit "
+                                f'--8<-- "{self.name}/{einbindung}" und <!--pytest-codeblocks:cont-->: '
+                                "So läuft sie als Test, wie sie im Browser läuft.")
+        return code[len(vorher):]
+
+    @cached_property
+    def kontext(self) -> str:
+        return self._beispiel("kontext").code if (self.ordner / "kontext.md").exists() else ""
+
+    @cached_property
+    def vorlage(self) -> str:
+        return self._nach("vorlage", self.kontext, "kontext.md")
+
+    @cached_property
+    def loesung(self) -> str:
+        return self._nach("loesung", self.kontext, "kontext.md")
+
+    @cached_property
+    def pruefung(self) -> str:
+        return self._nach("pruefung", self.kontext + self.loesung, "loesung.md")
+
+    @cached_property
+    def _fehlerdaten(self) -> dict:
+        datei = self.ordner / "fehler.toml"
+        if not datei.is_file():
+            raise QuellenFehler.in_datei(datei, None, "fehlt. Jede Übung nennt dort vorlage_meldung und ihre typischen Fehler.",
+                               self.kurs.wurzel)
+        try:
+            daten = tomllib.loads(datei.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            raise QuellenFehler.in_datei(datei, None, f"kein gültiges TOML: {exc}", self.kurs.wurzel) from None
+        if not isinstance(daten.get("vorlage_meldung"), str):
+            raise QuellenFehler.in_datei(datei, None, "vorlage_meldung fehlt: ein Stück der Meldung, mit der die Vorlage "
+                               "durchfällt.", self.kurs.wurzel)
+        return daten
+
+    @property
+    def vorlage_meldung(self) -> str:
+        return self._fehlerdaten["vorlage_meldung"]
+
+    def _eintraege(self, art: str, mit_meldung: bool) -> list[TypischerFehler]:
+        datei = self.ordner / "fehler.toml"
+        ergebnis = []
+        for eintrag in self._fehlerdaten.get(art, []):
+            name = eintrag.get("name")
+            erlaubt = {"name", "alt", "neu", "kandidat"} | ({"meldung"} if mit_meldung else set())
+            unbekannt = set(eintrag) - erlaubt
+            if not name or unbekannt or (mit_meldung and not eintrag.get("meldung")) or (
+                    ("kandidat" in eintrag) == ("alt" in eintrag or "neu" in eintrag)):
+                raise QuellenFehler.in_datei(datei, None, f"[[{art}]] {name!r}: braucht name"
+                                   + (", meldung" if mit_meldung else "")
+                                   + " und entweder alt und neu oder kandidat"
+                                   + (f"; unbekannt: {sorted(unbekannt)}" if unbekannt else ""), self.kurs.wurzel)
+            alt, neu = eintrag.get("alt", ()), eintrag.get("neu", ())
+            alt, neu = ((alt,), (neu,)) if isinstance(alt, str) else (tuple(alt), tuple(neu))
+            ergebnis.append(TypischerFehler(name, eintrag.get("meldung", ""), alt, neu, eintrag.get("kandidat")))
+        return ergebnis
+
+    @cached_property
+    def fehler(self) -> list[TypischerFehler]:
+        """Typische falsche Lösungen mit ihrer Meldung; bei einem Quiz je falsche Option eine."""
+        eigene = self._eintraege("fehler", mit_meldung=True)
+        if self.quiz:
+            eigene += [TypischerFehler(f"Option {wahl}", f"{wahl} passt nicht. {option['erklaerung']}",
+                                       kandidat=f'antwort = "{wahl}"\n')
+                       for wahl, option in self.quiz.optionen.items() if wahl != self.quiz.richtig]
+        return eigene
+
+    @cached_property
+    def varianten(self) -> list[TypischerFehler]:
+        """Andere richtige Lösungen: Sie müssen bestehen."""
+        return self._eintraege("variante", mit_meldung=False)
+
+    def kandidat(self, fehler: TypischerFehler) -> str:
+        """Der Code eines typischen Fehlers oder einer Variante."""
+        if fehler.kandidat is not None:
+            return fehler.kandidat
+        code = self.loesung
+        for a, n in zip(fehler.alt, fehler.neu, strict=True):
+            if code.count(a) != 1:
+                raise QuellenFehler.in_datei(self.ordner / "fehler.toml", None,
+                                   f"{fehler.name!r}: {a!r} steht nicht genau einmal in der Musterlösung",
+                                   self.kurs.wurzel)
+            code = code.replace(a, n)
+        return code
+
+    @cached_property
+    def quiz(self) -> Quiz | None:
+        """OPTIONEN und RICHTIG aus der Prüfung: eine Quelle für Auswahl und Prüfung."""
+        werte = {}
+        for knoten in ast.parse(self.pruefung).body:
+            if isinstance(knoten, ast.Assign) and len(knoten.targets) == 1:
+                ziel = knoten.targets[0]
+                if isinstance(ziel, ast.Name) and ziel.id in ("OPTIONEN", "RICHTIG"):
+                    werte[ziel.id] = ast.literal_eval(knoten.value)
+        if len(werte) != 2:
+            return None
+        # In der Prüfung heißt die Erklärung „begruendung“: Sie begründet die Meldung.
+        optionen = {w: {"text": o["text"], "erklaerung": o["begruendung"]} for w, o in werte["OPTIONEN"].items()}
+        return Quiz("quiz-" + self.name.replace("/", "-"), None, optionen, werte["RICHTIG"])
+
+    @cached_property
+    def definiert(self) -> list[str]:
+        """Was eine Lösung definiert: die Namen, die die Musterlösung oben festlegt."""
+        namen = []
+        for knoten in ast.parse(self.loesung).body:
+            if isinstance(knoten, (ast.FunctionDef, ast.ClassDef)):
+                namen.append(knoten.name)
+            elif isinstance(knoten, ast.Assign):
+                namen += [z.id for z in knoten.targets if isinstance(z, ast.Name)]
+        return namen
+
+    def pruefe(self, kandidat: str) -> str:
+        """Die Ausgabe der Prüfung; lauf.Fehlermeldung mit deutscher Meldung, wenn `kandidat` scheitert."""
+        return lauf.pruefe(self.kontext, kandidat, self.pruefung)
+
+    def als_daten(self) -> dict:
+        """Was der Browser zum Ausführen und Prüfen braucht; die Lösung liest er von der Seite."""
+        return {"kontext": self.kontext, "pruefung": self.pruefung}
