@@ -17,9 +17,7 @@ import sys
 from pathlib import Path
 
 from kurs.modell import EINBINDUNG, QUIZ, Kapitel, Kurs, QuellenFehler
-from kurs.modell.kapitel import UEBUNG_UEBERSCHRIFT
 
-UEBUNG = UEBUNG_UEBERSCHRIFT
 KASTEN = re.compile(r'^(\?\?\?\+?|!!!) +\w+(?: +"(?P<titel>[^"]*)")?\s*$')
 PRUEFBEFEHL = "Prüfen: "  # die Zeile mit `uv run pytest …`; im Notebook prüft die Prüfzelle
 
@@ -30,20 +28,6 @@ def dateiname(kapitel: Kapitel) -> str:
 
 
 # --- Das Kapitel in Blöcke zerlegen -----------------------------------------
-
-
-def abschnitte(kapitel: Kapitel) -> list[tuple[str, str, list[str]]]:
-    """(Nummer, Titel, Zeilen) je „### Übung M: …“ der Seite."""
-    ergebnis, aktuell = [], None
-    for zeile in kapitel.seite.read_text(encoding="utf-8").split("\n"):
-        if zeile.startswith("#"):
-            aktuell = None
-            if m := UEBUNG.match(zeile):
-                aktuell = (m["nummer"], m["titel"], [])
-                ergebnis.append(aktuell)
-        elif aktuell:
-            aktuell[2].append(zeile)
-    return ergebnis
 
 
 def bloecke(zeilen: list[str]) -> list[tuple[str, list[str]]]:
@@ -172,7 +156,7 @@ def uebung_zellen(kurs: Kurs, kapitel: Kapitel, nummer: str, titel: str, zeilen:
 def notebook(kurs: Kurs, kapitel: Kapitel, basis: str | None = None) -> dict:
     """Das Notebook eines Kapitels; Links zeigen auf `basis` (Vorgabe: site_url)."""
     basis = basis or kurs.site_url
-    gefunden = abschnitte(kapitel)
+    gefunden = kapitel.abschnitte()
     if [f"{kapitel.name}/uebung-{n}" for n, _, _ in gefunden] != [u.name for u in kapitel.uebungen]:
         raise QuellenFehler.in_datei(kapitel.seite, None, f"Übungsabschnitte {[n for n, _, _ in gefunden]} passen "
                                      f"nicht zu {[u.name for u in kapitel.uebungen]}", kurs.wurzel)

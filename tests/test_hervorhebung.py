@@ -1,22 +1,22 @@
 """Der Cache der Pygments-Hervorhebung (kurs/hervorhebung.py): dasselbe HTML wie Pygments,
-neu gerechnet bei jeder anderen Eingabe, und nie aus einem Ordner, der nicht uns gehört."""
+neu gerechnet bei jeder anderen Eingabe, nie aus einem Ordner, der nicht uns gehört
+(kurs/cachedatei.py), und nach dem Build wieder das Original von pymdownx."""
 
 import markdown
 import pytest
 from pymdownx import highlight
 
 from kurs import hervorhebung
+from kurs.cachedatei import Cachedatei
 
 BLOCK = '```python\nprint("Hallo")\n```\n'
 
 
 @pytest.fixture
-def cache(tmp_path, monkeypatch):
-    ordner = tmp_path / "cache"
-    monkeypatch.setattr(hervorhebung, "DATEI", ordner / "hervorhebung.json")
+def datei(tmp_path, monkeypatch):
     # Nach dem Test gilt wieder Pygments ohne Cache, auch für andere Tests in diesem Prozess.
-    monkeypatch.setattr(highlight.Highlight, "highlight", highlight.Highlight.highlight)
-    return ordner
+    monkeypatch.setattr(highlight.Highlight, "highlight", hervorhebung.ORIGINAL)
+    return Cachedatei("hervorhebung.json", tmp_path / "cache")
 
 
 def html(text: str, **einstellungen) -> str:
@@ -24,35 +24,39 @@ def html(text: str, **einstellungen) -> str:
                              extension_configs={"pymdownx.highlight": einstellungen})
 
 
-def html_ohne_cache(text: str, **einstellungen) -> str:
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(highlight.Highlight, "highlight", hervorhebung._ohne_cache)
-        return html(text, **einstellungen)
-
-
 def pygments_laeufe(monkeypatch) -> list:
     """Ab jetzt: ein Eintrag je Block, den Pygments rechnet (statt ihn aus dem Cache zu nehmen).
     Eine Ausnahme ginge nicht: superfences fängt sie und zeigt den Block dann ohne Farben."""
-    laeufe, ohne_cache = [], hervorhebung._ohne_cache
+    laeufe, original = [], hervorhebung.ORIGINAL
 
     def zaehlend(self, src, *args, **kwargs):
         laeufe.append(src)
-        return ohne_cache(self, src, *args, **kwargs)
+        return original(self, src, *args, **kwargs)
 
-    monkeypatch.setattr(hervorhebung, "_ohne_cache", zaehlend)
+    monkeypatch.setattr(hervorhebung, "ORIGINAL", zaehlend)
     return laeufe
 
 
-def test_gleicher_block_im_naechsten_build_aus_dem_cache_mit_gleichem_html(cache, monkeypatch):
-    ohne_cache = html_ohne_cache(BLOCK)
-    hervorhebung.einschalten()
-    assert html(BLOCK) == ohne_cache
-    hervorhebung.speichern()
+def build(datei: Cachedatei, text: str, **einstellungen) -> str:
+    cache = hervorhebung.Hervorhebung(datei)
+    cache.einschalten()
+    try:
+        return html(text, **einstellungen)
+    finally:
+        cache.ausschalten()
 
-    hervorhebung.einschalten()  # der nächste Build
+
+def test_gleicher_block_im_naechsten_build_aus_dem_cache_mit_gleichem_html(datei, monkeypatch):
+    ohne_cache = html(BLOCK)
+    assert build(datei, BLOCK) == ohne_cache
     laeufe = pygments_laeufe(monkeypatch)
-    assert html(BLOCK) == ohne_cache
+    assert build(datei, BLOCK) == ohne_cache  # der nächste Build
     assert laeufe == []
+
+
+def test_nach_dem_build_gilt_wieder_pymdownx(datei):
+    build(datei, BLOCK)
+    assert highlight.Highlight.highlight is hervorhebung.ORIGINAL
 
 
 @pytest.mark.parametrize("anders", [
@@ -60,27 +64,18 @@ def test_gleicher_block_im_naechsten_build_aus_dem_cache_mit_gleichem_html(cache
     {"text": BLOCK.replace("python", "js")},
     {"text": BLOCK, "linenums": True},
 ], ids=["Quelltext", "Sprache", "Einstellung"])
-def test_jede_andere_eingabe_rechnet_pygments_neu(cache, monkeypatch, anders):
-    hervorhebung.einschalten()
-    html(BLOCK)
-    hervorhebung.speichern()
-
-    erwartet = html_ohne_cache(**anders)
-    hervorhebung.einschalten()
+def test_jede_andere_eingabe_rechnet_pygments_neu(datei, monkeypatch, anders):
+    build(datei, BLOCK)
+    erwartet = html(**anders)
     laeufe = pygments_laeufe(monkeypatch)
-    assert html(**anders) == erwartet
+    assert build(datei, **anders) == erwartet
     assert len(laeufe) == 1
 
 
-def test_ordner_den_andere_beschreiben_duerfen_bleibt_ungelesen(cache):
-    hervorhebung.einschalten()
-    html(BLOCK)
-    hervorhebung.speichern()
-    assert hervorhebung.DATEI.is_file()
-
-    cache.chmod(0o777)
-    hervorhebung.einschalten()
-    assert hervorhebung._cache == {}, "Cache aus einem Ordner gelesen, in den jeder schreiben darf"
-    html(BLOCK.replace("Hallo", "Neu"))
-    hervorhebung.speichern()
-    assert "Neu" not in hervorhebung.DATEI.read_text(encoding="utf-8")
+def test_ordner_den_andere_beschreiben_duerfen_bleibt_ungelesen(datei):
+    build(datei, BLOCK)
+    assert datei.datei.is_file()
+    datei.datei.parent.chmod(0o777)
+    assert datei.lesen() == {}, "Cache aus einem Ordner gelesen, in den jeder schreiben darf"
+    build(datei, BLOCK.replace("Hallo", "Neu"))
+    assert "Neu" not in datei.datei.read_text(encoding="utf-8")

@@ -72,7 +72,7 @@ def test_aufgabentext_kommt_aus_dem_kapitel(kapitel):
     """Der Text jeder Übung steht im Notebook, ohne Prüfbefehl und ohne Lösungskasten."""
     markdown = "\n".join(z["source"] for z in notebooks.notebook(KURS, kapitel)["cells"]
                          if z["cell_type"] == "markdown")
-    for nummer, titel, zeilen in notebooks.abschnitte(kapitel):
+    for nummer, titel, zeilen in kapitel.abschnitte():
         assert f"## Übung {nummer}: {titel}" in markdown
         erster_absatz = next(z for z in zeilen if z.strip())
         assert notebooks.absolute_links(erster_absatz, kapitel.name, SITE_URL) in markdown

@@ -12,8 +12,8 @@ Ein Test ist ein Beispiel genau dann, wenn mindestens eines seiner Stücke in de
 steht. Ein Beispiel, das nur eingebunden ist, testet seine eigene Datei: So läuft jeder Block
 genau einmal.
 
-Was der Parser aus einem ausgebreiteten Text liest, merkt sich `Gelesen` auf der Platte (je
-Benutzer im Temp-Ordner, Schlüssel: der Text und die Version von pytest-codeblocks). Ein Build
+Was der Parser aus einem ausgebreiteten Text liest, merkt sich `Gelesen` auf der Platte
+(kurs/cachedatei.py; Schlüssel: der Text und die Version von pytest-codeblocks). Ein Build
 ohne geänderte Snippets importiert pytest-codeblocks darum nicht, und mit ihm nicht pytest
 (gemessen 0,1 s je Build).
 """
@@ -21,14 +21,12 @@ ohne geänderte Snippets importiert pytest-codeblocks darum nicht, und mit ihm n
 import dataclasses
 import hashlib
 import io
-import json
-import os
 import re
-import tempfile
 from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
 
+from kurs.cachedatei import Cachedatei
 from kurs.modell.fehler import QuellenFehler
 
 EINBINDUNG = re.compile(r'^(?P<einzug>\s*)-{1,}8<-{1,}\s+"(?P<ziel>[^"]+)"\s*$')
@@ -118,14 +116,34 @@ def ausbreiten(text: str, einbinden) -> tuple[str, list[int]]:
     return "\n".join(zeilen), herkunft
 
 
-def lesen(datei: Path, name: str, text: str, herkunft: list[int], eingebunden: set[int]) -> list[Beispiel]:
+class Gelesen:
+    """Was der Parser von pytest-codeblocks aus einem Text las, auf der Platte (kurs/cachedatei.py)."""
+
+    def __init__(self, datei: Cachedatei | None = None):
+        self.datei = datei or Cachedatei("beispiele.json")
+        self.eintraege: dict | None = None
+
+    def holen(self, schluessel: str):
+        if self.eintraege is None:
+            self.eintraege = self.datei.lesen()
+        return self.eintraege.get(schluessel)
+
+    def merken(self, schluessel: str, wert) -> None:
+        self.eintraege[schluessel] = wert
+        if len(self.eintraege) > 2000:  # alte Stände fallen weg
+            self.eintraege = dict(list(self.eintraege.items())[-500:])
+        self.datei.schreiben(self.eintraege)
+
+
+def lesen(datei: Path, name: str, text: str, herkunft: list[int], eingebunden: set[int],
+          gelesen: Gelesen) -> list[Beispiel]:
     """Die Beispiele des ausgebreiteten `text`. `eingebunden`: Zeilen der Datei, die eine Einbindung sind."""
     schluessel = hashlib.sha256(repr((_VERSION, name, text, herkunft, sorted(eingebunden))).encode()).hexdigest()
-    if (gespeichert := _GELESEN.holen(schluessel)) is not None:
+    if (gespeichert := gelesen.holen(schluessel)) is not None:
         return [Beispiel(datei, **{**b, "stuecke": tuple(Stueck(**s) for s in b["stuecke"]), "marken": tuple(b["marken"])})
                 for b in gespeichert]
     beispiele = _parsen(datei, name, text, herkunft, eingebunden)
-    _GELESEN.merken(schluessel, [{k: v for k, v in dataclasses.asdict(b).items() if k != "datei"} for b in beispiele])
+    gelesen.merken(schluessel, [{k: v for k, v in dataclasses.asdict(b).items() if k != "datei"} for b in beispiele])
     return beispiele
 
 
@@ -166,41 +184,5 @@ def _parse(text: str, name: str, herkunft: list[int]):
         raise QuellenFehler(f"{name}:{zeile}", meldung) from None
 
 
-class Gelesen:
-    """Was der Parser von pytest-codeblocks aus einem Text las, in einer JSON-Datei. Nur in einem
-    Ordner, der allein diesem Benutzer gehört: Was darin liegt, wird ungeprüft zu Tests."""
-
-    def __init__(self, datei: Path):
-        self.datei = datei
-        self.eintraege: dict | None = None
-
-    def _eigener_ordner(self) -> bool:
-        try:
-            self.datei.parent.mkdir(mode=0o700, exist_ok=True)
-            stat = self.datei.parent.stat()
-        except OSError:
-            return False
-        return not hasattr(os, "getuid") or (stat.st_uid == os.getuid() and not stat.st_mode & 0o077)
-
-    def holen(self, schluessel: str):
-        if self.eintraege is None:
-            self.eintraege = {}
-            if self._eigener_ordner():
-                try:
-                    self.eintraege = json.loads(self.datei.read_text(encoding="utf-8"))
-                except (OSError, ValueError):
-                    pass  # keiner oder ein kaputter: Der Parser liest alles neu
-        return self.eintraege.get(schluessel)
-
-    def merken(self, schluessel: str, wert) -> None:
-        self.eintraege[schluessel] = wert
-        if len(self.eintraege) > 2000:  # alte Stände fallen weg
-            self.eintraege = dict(list(self.eintraege.items())[-500:])
-        if self._eigener_ordner():
-            neu = self.datei.with_name(f"{self.datei.name}.{os.getpid()}")
-            neu.write_text(json.dumps(self.eintraege), encoding="utf-8")
-            os.replace(neu, self.datei)  # in einem Zug: Builds und Tests laufen nebeneinander
-
-
+# Was der Parser las, je Schlüssel (Text und Version von pytest-codeblocks).
 _VERSION = version("pytest-codeblocks")
-_GELESEN = Gelesen(Path(tempfile.gettempdir()) / f"kurs-cache-{getattr(os, 'getuid', lambda: 0)()}" / "beispiele.json")

@@ -40,6 +40,19 @@ class Kapitel:
                          key=lambda p: int(p.stem.split("-")[-1]) if p.stem.split("-")[-1].isdigit() else 0)
         return [self.kurs.frage(f"{self.name}/{d.stem}") for d in dateien]
 
+    def abschnitte(self) -> list[tuple[str, str, list[str]]]:
+        """(Nummer, Titel, Zeilen) je „### Übung M: …“ der Seite: die Aufgabe für das Notebook."""
+        ergebnis, aktuell = [], None
+        for zeile in self.seite.read_text(encoding="utf-8").split("\n"):
+            if zeile.startswith("#"):
+                aktuell = None
+                if m := UEBUNG_UEBERSCHRIFT.match(zeile):
+                    aktuell = (m["nummer"], m["titel"], [])
+                    ergebnis.append(aktuell)
+            elif aktuell:
+                aktuell[2].append(zeile)
+        return ergebnis
+
 
 @dataclass(frozen=True)
 class Diagramm:

@@ -11,7 +11,7 @@ from pathlib import Path, PurePosixPath
 
 import markdown
 
-from kurs.modell.beispiele import EINBINDUNG, Beispiel, ausbreiten, lesen
+from kurs.modell.beispiele import EINBINDUNG, Beispiel, Gelesen, ausbreiten, lesen
 from kurs.modell.fehler import QuellenFehler
 from kurs.modell.konfiguration import Konfiguration
 
@@ -54,6 +54,7 @@ class Snippets:
         self.ordner = wurzel / "snippets"
         self.konfiguration = konfiguration
         self._beispiele: dict[str, list[Beispiel]] = {}
+        self.gelesen = Gelesen()
 
     @cached_property
     def _snippet_praeprozessor(self):
@@ -108,7 +109,7 @@ class Snippets:
             raise QuellenFehler(name, "Die Einbindungen lassen sich nicht Zeile für Zeile ausbreiten. "
                                 "Steht jede --8<---Zeile allein, mit genau einer Datei?")
         eingebunden = {n for n, z in enumerate(text.split("\n"), start=1) if EINBINDUNG.match(z)}
-        return lesen(datei, name, ausgebreitet, herkunft, eingebunden)
+        return lesen(datei, name, ausgebreitet, herkunft, eingebunden, self.gelesen)
 
     def programm(self, ziel: str, code: str) -> Programm:
         """Das Programm des Blocks mit `code`, den die Seite aus `ziel` einbindet."""

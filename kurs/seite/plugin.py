@@ -28,8 +28,9 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
-from kurs import codefarben, diagramme, hervorhebung, notebooks
+from kurs import codefarben, diagramme, notebooks
 from kurs.fortschritt import uebungen_je_teil
+from kurs.hervorhebung import Hervorhebung
 from kurs.modell import NOTEBOOKS, Kurs, Programm, QuellenFehler
 from kurs.seite import auswahl, glossar, notebookseiten, verzoegert
 from kurs.seite.codebloecke import KursMarkdown
@@ -62,7 +63,8 @@ class KursPlugin(BasePlugin[KursConfig]):
         verzoegert.einrichten()  # bevor MkDocs das Plugin von mkdocs-jupyter lädt
 
     def on_config(self, config):
-        hervorhebung.einschalten()  # Pygments nur für geänderte Codeblöcke (kurs/hervorhebung.py)
+        self.hervorhebung = Hervorhebung()  # Pygments nur für geänderte Codeblöcke
+        self.hervorhebung.einschalten()
         self.kurs = Kurs(Path(config.config_file_path).parent)
         self.gezeichnet = {}  # in diesem Build gezeichnete SVGs, auch wenn sie nicht gespeichert werden
         self.notebooks: dict[str, dict] = {}  # src_uri der Notebook-Seite -> Notebook
@@ -171,8 +173,11 @@ class KursPlugin(BasePlugin[KursConfig]):
             (ziel.parent / PROGRAMME).write_text(json.dumps(daten, ensure_ascii=False), encoding="utf-8")
         return output
 
+    def on_build_error(self, error):
+        self.hervorhebung.ausschalten()
+
     def on_post_build(self, config):
-        hervorhebung.speichern()
+        self.hervorhebung.ausschalten()
         if not self.config.notebooks:
             shutil.rmtree(self.ordner, ignore_errors=True)
         # kurs/lauf.py ist die eine Quelle; der Browser lädt sie als Datei der Seite.
