@@ -1,0 +1,67 @@
+"""Jeder Eingriff des Kurses in Interna fremder Pakete, an einer Stelle aufgeführt.
+
+Ein Eingriff hängt an einem Verhalten, das das Paket nicht als Schnittstelle verspricht. Jeder
+Eintrag nennt das Verhalten (mit Link auf die Quelle), wo der Kurs es nutzt und den Test, der
+rot wird, wenn eine neue Version es ändert (tests/test_fremdcode.py, sonst der genannte).
+Wo ein Paket eine unterstützte Möglichkeit hat, nimmt der Kurs sie (zum Beispiel den Hook
+`pytest_timeout_set_timer` von pytest-timeout statt eines eigenen Zeitgebers).
+"""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Eingriff:
+    paket: str
+    verhalten: str
+    quelle: str  # wo das Verhalten steht
+    genutzt_in: str
+    geprueft_von: str
+
+
+EINGRIFFE = [
+    Eingriff("pymdown-extensions", "Highlight.highlight(self, src, language, …) zeichnet jeden Codeblock; "
+             "der Kurs ersetzt die Methode während des Builds durch eine mit Cache",
+             "https://github.com/facelessuser/pymdown-extensions/blob/main/pymdownx/highlight.py",
+             "kurs/hervorhebung.py", "tests/test_fremdcode.py::test_highlight_zeichnet_jeden_block_ueber_highlight"),
+    Eingriff("pymdown-extensions", "Ein eigener Fence zeichnet mit md.preprocessors['fenced_code_block'].highlight "
+             "wie jeder andere; Optionen heißen nur [a-zA-Z][a-zA-Z0-9_]*; eine Ausnahme außer "
+             "SuperFencesException verschluckt superfences und lässt den Block als Text stehen",
+             "https://github.com/facelessuser/pymdown-extensions/blob/main/pymdownx/superfences.py",
+             "kurs/seite/codebloecke.py", "tests/test_fremdcode.py::test_superfences_*"),
+    Eingriff("pymdown-extensions", "Eine Zeile mit einer Abschnittsmarke (--8<-- [start:x]) fällt beim "
+             "Einbinden der ganzen Datei weg, auch mit Text davor",
+             "https://facelessuser.github.io/pymdown-extensions/extensions/snippets/#snippet-sections",
+             "kurs/modell/beispiele.py (ausbreiten)", "Gegenprobe in kurs/modell/snippets.py bei jedem Lesen"),
+    Eingriff("pytest-codeblocks", "MarkdownFile.collect und TestBlock.runtest: der Kurs sammelt wie collect (mit "
+             "ausgebreitetem Text) und schreibt Ausgaben neu wie runtest; die Meldungen des Parsers und "
+             "des Vergleichs (RuntimeError) liest er",
+             "https://github.com/nschloe/pytest-codeblocks/blob/main/src/pytest_codeblocks/plugin.py",
+             "kurs/pytest_plugin.py, kurs/modell/beispiele.py", "tests/test_fremdcode.py::test_pytest_codeblocks_*"),
+    Eingriff("mkdocs-jupyter", "plugin.py importiert jupytext und mkdocs_jupyter.convert beim Laden und braucht sie "
+             "nur bei einem Notebook, das nicht im Cache liegt; ein Cache-Eintrag ist JSON mit content, "
+             "toc_tokens und title", "https://github.com/danielfrg/mkdocs-jupyter/blob/main/src/mkdocs_jupyter/plugin.py",
+             "kurs/seite/verzoegert.py, kurs/seite/notebookseiten.py",
+             "tests/test_fremdcode.py::test_mkdocs_jupyter_*, tests/test_verzoegert.py"),
+    Eingriff("mkdocs-jupyter / nbconvert", "Eine Codezelle steht als <div class=\"highlight-ipynb hl-python\"><pre>"
+             "<span></span>…</pre></div>; Kopierknopf und Zellen-Tags in zeroclipboard-container und celltoolbar",
+             "https://github.com/danielfrg/mkdocs-jupyter/blob/main/src/mkdocs_jupyter/templates/mkdocs_html/notebook.html.j2",
+             "kurs/seite/notebookseiten.py",
+             "tests/test_notebooks.py::test_jede_codezelle_ist_ein_ausfuehrbarer_block_und_die_pruefung_eingeklappt"),
+    Eingriff("mkdocs-material", "Die Farben der Pygments-Klassen stehen im minifizierten CSS als "
+             ".highlight .k{color:var(--md-code-hl-keyword-color)}",
+             "https://github.com/squidfunk/mkdocs-material/tree/master/src/templates/assets/stylesheets",
+             "kurs/codefarben.py", "tests/test_fremdcode.py::test_material_css_nennt_farben_der_pygments_klassen"),
+    Eingriff("mkdocs-material", "Der Kopf enthält data-md-component=\"search\" role=\"dialog\" und "
+             "data-md-component=\"palette\"; overrides/main.html ersetzt beides",
+             "https://github.com/squidfunk/mkdocs-material/blob/master/src/templates/partials/header.html",
+             "overrides/main.html", "tests/test_fremdcode.py::test_ersetzungen_im_kopf_von_material_greifen"),
+    Eingriff("mkdocs-material", "Der Kopierknopf eines Codeblocks steckt in <nav class=\"md-code__nav\">; "
+             "docs/assets/kurs-lauf.js gibt ihm role=none (sonst 20 namenlose Landmarken)",
+             "https://github.com/squidfunk/mkdocs-material/tree/master/src/templates/assets/javascripts",
+             "docs/assets/kurs-lauf.js",
+             "tests/browser/test_ausfuehren.py::test_codebloecke_richtet_material_erst_beim_sichtbarwerden_ein"),
+    Eingriff("CPython", "PYTHONDONTWRITEBYTECODE schaltet .pyc ab; das pytest-Plugin schaltet sie für seinen "
+             "Prozess und dessen Kinder wieder ein", "https://docs.python.org/3/using/cmdline.html#envvar-PYTHONDONTWRITEBYTECODE",
+             "kurs/pytest_plugin.py", "benchmarks/suite.py (misst es)"),
+]
