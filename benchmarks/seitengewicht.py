@@ -115,6 +115,13 @@ def main() -> None:
         urteil = "ok" if gz <= ZIEL else "ÜBER DEM ZIEL"
         gegenueber = "" if pfad in bezug else " (neben der nackten Startseite)"
         print(f"  {pfad or '(Start)':34} {roh:5.2f} {gz:5.2f}   {mit_suche:14.2f}  {urteil}{gegenueber}")
+    # Issue „The design card, honored“: eine Notebook-Seite wiegt nicht mehr als das schwerste Kapitel.
+    kapitel = max((m["gzip"], p) for p, (_, m) in ergebnisse.items() if not p.startswith("notebooks/"))
+    for pfad, (_, m) in ergebnisse.items():
+        if pfad.startswith("notebooks/"):
+            anteil = m["gzip"] / kapitel[0]
+            print(f"  {pfad:34} ÷ {kapitel[1]} (schwerstes Kapitel), gzip: {anteil:.2f}  "
+                  f"{'ok' if anteil <= 1.0 else 'ÜBER DEM ZIEL'} (Ziel ≤ 1,0)")
     geladen = [p for p, (_, m) in ergebnisse.items() if m["mermaid"]]
     print("\nMermaid lädt nirgends:", "ja" if not geladen else f"nein, auf {geladen}")
 
