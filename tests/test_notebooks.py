@@ -7,6 +7,7 @@ Musterlösungen.
 """
 
 import copy
+import html as html_module
 import re
 import shutil
 import subprocess
@@ -238,3 +239,6 @@ def test_jede_codezelle_ist_ein_ausfuehrbarer_block_und_die_pruefung_eingeklappt
                           r'<div class="language-python highlight"[^>]*data-rolle="pruefung"', html)) == len(
         zellen(nb, "pruefung"))
     assert 'rel="edit"' not in html, "Das Notebook wird gebaut: Zu bearbeiten sind docs/ und snippets/."
+    # Jede Zelle steht einmal auf der Seite, nicht noch einmal als Text für nbconverts Kopierknopf.
+    erste_zeile = html_module.escape(zellen(nb, "vorlage")[0]["source"].splitlines()[0], quote=False)
+    assert re.sub(r"<[^>]+>", "", html).count(erste_zeile) == 1

@@ -24,6 +24,7 @@ WEG = [re.compile(m, re.S) for m in (
     r"<script\b.*?</script>",
     r'<div class="zeroclipboard-container">.*?</clipboard-copy>\s*</div>',
     r'<div class="celltoolbar">.*?</span>\s*</span>\s*</div>\s*</div>',
+    r'<div class="clipboard-copy-txt"[^>]*>[^<]*</div>',  # der Code noch einmal, für den Kopierknopf
 )]
 CODEZELLE = re.compile(r'<div class="highlight-ipynb hl-python"><pre><span></span>(?P<code>.*?)</pre></div>', re.S)
 TAG = re.compile(r"<[^>]+>")
@@ -39,6 +40,8 @@ def aufbereiten(html_text: str, nb: dict, datei: str, kurs: Kurs, zur_wurzel: st
     for muster in WEG:
         html_text = muster.sub("", html_text)
     html_text = html_text.replace(' tabindex="0"', "")  # nbconvert macht jede Zelle fokussierbar
+    # Der Link an jeder Überschrift, wie Material ihn zeigt: erst beim Zeigen auf die Überschrift.
+    html_text = html_text.replace('<a class="anchor-link" ', '<a class="headerlink" ')
     zellen = {z["source"].rstrip("\n") + "\n": z["metadata"]["kurs"] for z in nb["cells"] if z["cell_type"] == "code"}
     programme: list[Programm] = []
     vorlagen: dict[str, int] = {}
