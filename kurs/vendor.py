@@ -135,7 +135,8 @@ writeFileSync("vorkompiliert.zip", pyodide.FS.readFile("/tmp/neu.zip"));
 
 def auftraege(kurs: Kurs) -> list[list[str]]:
     """Was der Web Worker für den Kurs ausführt: jedes Beispiel und jede Übung mit ihrer Lösung."""
-    return ([["lauf", "", b.code, ""] for b in kurs.beispiele_aller_dateien]
+    return ([["lauf", "", b.code, ""] for b in kurs.beispiele_aller_dateien
+             if kurs.snippets.im_browser(b.datei.relative_to(kurs.snippets.ordner).as_posix())]
             + [["pruefe", u.kontext, u.loesung, u.pruefung] for u in kurs.uebungen.values()])
 
 

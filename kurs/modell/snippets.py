@@ -46,6 +46,10 @@ def uebung_von(pfad: str) -> str | None:
     return None
 
 
+# Programme gegen echte Server (das Labor) laufen nur in pytest: Im Browser fehlen Clients und Server.
+NUR_IN_PYTEST = ("labor/",)
+
+
 class Snippets:
     """Der einzige Leser von snippets/*.md."""
 
@@ -110,6 +114,10 @@ class Snippets:
                                 "Steht jede --8<---Zeile allein, mit genau einer Datei?")
         eingebunden = {n for n, z in enumerate(text.split("\n"), start=1) if EINBINDUNG.match(z)}
         return lesen(datei, name, ausgebreitet, herkunft, eingebunden, self.gelesen)
+
+    def im_browser(self, ziel: str) -> bool:
+        """Läuft ein Block aus `ziel` auch im Browser (Pyodide)?"""
+        return not ziel.startswith(NUR_IN_PYTEST)
 
     def programm(self, ziel: str, code: str) -> Programm:
         """Das Programm des Blocks mit `code`, den die Seite aus `ziel` einbindet."""

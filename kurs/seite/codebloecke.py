@@ -85,6 +85,9 @@ def formatter(src, language, class_name, options, md, **kwargs):
     if ziel is None:
         raise BlockFehler("Ein Python-Block steht direkt in der Seite. Code gehört nach snippets/ und wird "
                           'mit --8<-- "datei.md" eingebunden; nur so läuft er als Test.')
+    if not seite.kurs.snippets.im_browser(ziel):
+        return gezeichnet.replace('<div class="language-python highlight"', '<div class="language-python highlight" '
+                                  "data-search-exclude", 1)
     try:
         nummer = seite.aufzeichnen(ziel, src + "\n")
     except QuellenFehler as exc:
