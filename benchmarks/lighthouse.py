@@ -8,7 +8,7 @@ einen temporären Ordner; im Repository bleibt nichts davon.
 
 Je Seite drei Läufe, gedruckt wird der Median: Lighthouse schwankt auf der geteilten
 Maschine um mehrere Punkte. Ausgeliefert wird komprimiert und mit Cache-Control wie auf
-GitHub Pages (kurs/browser.py, wie_github_pages).
+GitHub Pages (tests/im_browser.py, wie_github_pages).
 
 Daneben steht die Total Blocking Time derselben Seite als nackte Material-Seite (dieselben
 Markdown-Dateien ohne unsere Hooks, Skripte und Erweiterungen; benchmarks/seitengewicht.py),
@@ -29,7 +29,8 @@ from pathlib import Path
 
 from seitengewicht import nackte_material_seite
 
-from kurs import browser
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+import im_browser as browser  # noqa: E402 (liegt in tests/)
 
 LIGHTHOUSE = "lighthouse@12.2.3"
 KATEGORIEN = ("performance", "accessibility", "best-practices", "seo")

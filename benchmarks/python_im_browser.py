@@ -10,13 +10,15 @@ ersten Lauf geladen wird (roh und gzip). Ziele auf der 2-Kern-Maschine: kalt unt
 
 import gzip
 import statistics
+import sys
 import tempfile
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from playwright.sync_api import sync_playwright
 
-from kurs import browser
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+import im_browser as browser  # noqa: E402 (liegt in tests/)
 
 BLOCK = 2  # die Partition-Demo: druckt sechs Zeilen
 

@@ -17,13 +17,15 @@ Notebook-Seiten gibt es nackt nicht; sie stehen neben der nackten Startseite.
 """
 
 import gzip
+import sys
 import tempfile
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from suite import nackte_kopie
 
-from kurs import browser
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+import im_browser as browser  # noqa: E402 (liegt in tests/)
 
 ZIEL = 1.0
 

@@ -19,12 +19,15 @@ lädt.
 import gzip
 import shutil
 import subprocess
+import sys
 import tempfile
 import tomllib
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from kurs import browser
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+import im_browser as browser  # noqa: E402 (liegt in tests/)
+
 from kurs.modell import NOTEBOOKS, WURZEL
 
 ANFRAGEN = tomllib.loads((WURZEL / "tests" / "browser" / "suchanfragen.toml").read_text(encoding="utf-8"))["anfragen"]

@@ -127,14 +127,14 @@ def ohne_unbenutzte_symbole(svg: str) -> str:
 
 
 def zeichne(liste: list[Zeichnung]) -> dict[Zeichnung, str]:
-    """Zeichnet alle in einem Chromium; braucht Playwright und Chromium (kurs/browser.py)."""
+    """Zeichnet alle in einem Chromium; braucht Playwright und Chromium (kurs/chromium.py)."""
     from playwright.sync_api import sync_playwright
 
-    from kurs import browser
+    from kurs import chromium
 
     ergebnis = {}
     with sync_playwright() as playwright:
-        chromium = browser.starte_browser(playwright)
+        chromium = chromium.starte_browser(playwright)
         page = chromium.new_page()
         page.set_content("<!doctype html><html><body></body></html>")
         page.add_script_tag(path=str(MERMAID_JS))
@@ -149,9 +149,9 @@ def zeichne(liste: list[Zeichnung]) -> dict[Zeichnung, str]:
 
 
 def chromium_fehlt() -> str | None:
-    from kurs import browser
+    from kurs import chromium
 
-    return None if browser.CHROMIUM.exists() else f"{browser.CHROMIUM} fehlt"
+    return None if chromium.CHROMIUM.exists() else f"{chromium.CHROMIUM} fehlt"
 
 
 def aktualisieren(kurs: Kurs, speichern: bool = True) -> dict[Zeichnung, str]:

@@ -6,11 +6,12 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
+import im_browser as browser
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 
-from kurs import browser, codefarben
+from kurs import codefarben
 from kurs.modell import WURZEL, Kurs
 
 KURS = Kurs()

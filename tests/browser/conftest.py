@@ -15,11 +15,11 @@ import time
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+import im_browser as browser
 import pytest
 import werkzeuge
 from playwright.sync_api import sync_playwright
 
-from kurs import browser
 from kurs.modell import WURZEL
 
 SCREENSHOTS = WURZEL / "test-results" / "screenshots"
@@ -27,7 +27,7 @@ SCREENSHOTS = WURZEL / "test-results" / "screenshots"
 
 @pytest.fixture(scope="session")
 def profil(tmp_path_factory):
-    """Ein Chromium-Profil für alle Besuche (kurs/browser.py, starte_profil): Python startet im
+    """Ein Chromium-Profil für alle Besuche (tests/im_browser.py, starte_profil): Python startet im
     zweiten Tab mit dem übersetzten WebAssembly des ersten, in halber Zeit."""
     if not browser.CHROMIUM.exists():
         werkzeuge.fehlt("chromium", f"{browser.CHROMIUM} fehlt")

@@ -3,7 +3,8 @@ steht die Erklärung aus glossar.md unter dem Begriff, im Aussehen von Materials
 beiden Farbschemata und auf dem Handy ganz im Bild. Material selbst richtet für die Begriffe
 keinen Tooltip ein (das kostete beim Laden Zeit), und ohne JavaScript zeigt der Browser den title."""
 
-from kurs import browser
+import im_browser as browser
+
 from kurs.modell import Kurs
 
 KURS = Kurs()

@@ -2,7 +2,9 @@
 und die Seite zeichnet die Diagramme wie früher mit Mermaid im Browser (kurs/diagramme.py).
 Gebaut wird eine Kopie des Kurses ohne diagramme/, mit verstecktem Chromium (tests/kurs_kopie.py)."""
 
-from kurs import browser, diagramme
+import im_browser as browser
+
+from kurs import diagramme
 
 
 def test_strenger_build_ohne_svg_und_chromium_gelingt_mit_einer_zeile(kurs_kopie):

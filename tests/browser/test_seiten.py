@@ -7,10 +7,11 @@ import re
 import tomllib
 from collections import defaultdict
 
+import im_browser as browser
 import pytest
+from im_browser import SITE_URL, SUCHE_BEREIT, nav_seiten
 
-from kurs import browser, codefarben
-from kurs.browser import SITE_URL, SUCHE_BEREIT, nav_seiten
+from kurs import codefarben
 from kurs.modell import WURZEL, Kurs
 
 AXE = WURZEL / "tests" / "browser" / "vendor" / "axe.min.js"

@@ -1,8 +1,7 @@
-"""Die Seite im echten Browser: bauen, lokal ausliefern, Debians Chromium starten.
+"""Die Seite im echten Browser, für Tests und Messungen: bauen, lokal ausliefern, besuchen.
 
-Gemeinsam für die Browsertests (tests/browser/) und den Benchmark
-(`uv run python benchmarks/seitengewicht.py`). Playwright lädt hier keinen eigenen
-Browser herunter; es treibt das Chromium aus Debians Paket `chromium`.
+Gemeinsam für die Browsertests (tests/browser/) und die Benchmarks (benchmarks/). Den
+Browser selbst startet kurs/chromium.py, wie beim Zeichnen der Diagramme.
 """
 
 import contextlib
@@ -18,17 +17,9 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from kurs.chromium import CHROMIUM, CHROMIUM_ARGS, starte_browser  # noqa: F401 (für Tests und Benchmarks)
 from kurs.modell import WURZEL, Kurs
 
-# Debians Paket `chromium`; KURS_CHROMIUM nennt einen anderen Chromium-Browser (etwa auf
-# einem Rechner, der Chrome schon hat).
-CHROMIUM = Path(os.environ.get("KURS_CHROMIUM", "/usr/bin/chromium"))
-# Ohne Sandbox (CI läuft als root), ohne GPU, und ohne die Hintergrunddienste von
-# Chromium, die sonst selbst ins Netz wollen (Updates, Sync, QUIC-Proben).
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 # Material zeigt „Suchindex wird initialisiert“, bis der Such-Worker seinen Index gebaut
 # hat, dann diesen Text (language: de; en für die nackte Material-Seite im Benchmark).
 SUCHE_BEREIT = """() => ["Suchbegriff eingeben", "Type to start searching"]
@@ -149,10 +140,6 @@ def seiten(site: Path, site_url: str) -> list[str]:
     ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
     urls = [loc.text for loc in ET.parse(site / "sitemap.xml").getroot().iterfind("s:url/s:loc", ns)]
     return [url.removeprefix(site_url) for url in urls]
-
-
-def starte_browser(playwright):
-    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
 
 
 # Jeder andere Host als dieser Rechner ist für den Browser unbekannt: Keine Anfrage
