@@ -110,6 +110,12 @@
       ? "Deine Lösung (bearbeitbar; Strg+Enter prüft)"
       : "Python-Code (bearbeitbar; Strg+Enter führt aus)");
     code.tabIndex = 0;
+    // Material setzt tabindex selbst, sobald es den Block einrichtet (content.lazy: beim
+    // Sichtbarwerden): "0" nur, wenn der Block seitlich scrollt, sonst entfernt es ihn. Der Code
+    // ist aber ein Textfeld und muss per Tab erreichbar bleiben.
+    new MutationObserver(() => {
+      if (code.tabIndex !== 0) code.tabIndex = 0;
+    }).observe(code, { attributes: true, attributeFilter: ["tabindex"] });
     if (speicher && localStorage.getItem(speicher) !== null) {
       code.textContent = localStorage.getItem(speicher);
     }
