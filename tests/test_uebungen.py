@@ -1,7 +1,10 @@
-"""Jede Übung (snippets/<kapitel>/uebung-M/): Die Musterlösung besteht, die Vorlage fällt
-durch, jeder typische Fehler aus fehler.toml bekommt seine eigene Meldung, und jede
-richtige Variante besteht. Wie bei Exercism laufen für jede Übung dieselben Tests;
-die Daten stehen beim Code der Übung, nicht hier.
+"""Jede Übung (snippets/<kapitel>/uebung-M/): Die Vorlage fällt durch, jeder typische Fehler
+aus fehler.toml bekommt seine eigene Meldung, und jede richtige Variante besteht. Wie bei
+Exercism laufen für jede Übung dieselben Tests; die Daten stehen beim Code der Übung, nicht hier.
+
+Dass die Musterlösung besteht, prüft pytest-codeblocks: pruefung.md ist die Lösung samt
+Prüfung, mit der Ausgabe der bestandenen Prüfung. Vorlage, Fehler und Varianten sind
+Lösungen wie die einer Leserin; sie prüft kurs/lauf.py wie `--uebung … --loesung …`.
 """
 
 import pytest
@@ -24,9 +27,12 @@ def faelle(art: str):
     return [pytest.param(u, f, id=f"{u.name}: {f.name}") for u in UEBUNGEN for f in getattr(u, art)]
 
 
-@pytest.mark.parametrize("uebung", UEBUNGEN, ids=lambda u: u.name)
-def test_musterloesung_besteht(uebung):
-    uebung.pruefe(uebung.loesung)
+def test_musterloesung_mit_pruefung_ist_ein_test_von_pytest_codeblocks():
+    tests = {b.datei.relative_to(KURS.snippets.ordner).as_posix(): b for b in KURS.beispiele_aller_dateien}
+    for uebung in UEBUNGEN:
+        beispiel = tests[f"{uebung.name}/pruefung.md"]
+        assert beispiel.code == uebung.kontext + uebung.loesung + uebung.pruefung
+        assert beispiel.ausgabe, f"{uebung.name}: pruefung.md zeigt nicht, was die bestandene Prüfung druckt"
 
 
 @pytest.mark.parametrize("uebung", UEBUNGEN, ids=lambda u: u.name)
