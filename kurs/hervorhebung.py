@@ -11,8 +11,9 @@ führt diesen Eingriff auf und prüft ihn), danach steht wieder das Original dor
 """
 
 import hashlib
-from importlib.metadata import version
 
+import pygments
+import pymdownx
 from pymdownx import highlight
 
 from kurs.cachedatei import Cachedatei
@@ -26,7 +27,7 @@ class Hervorhebung:
 
     def __init__(self, datei: Cachedatei | None = None):
         self.datei = datei or Cachedatei("hervorhebung.json")
-        self.versionen = (version("pygments"), version("pymdown-extensions"))
+        self.versionen = (pygments.__version__, pymdownx.__version__)
         self.cache: dict[str, str] = {}
         self.benutzt: set[str] = set()
         self.geladen: set[str] = set()

@@ -20,10 +20,10 @@ ohne geänderte Snippets importiert pytest-codeblocks darum nicht, und mit ihm n
 
 import dataclasses
 import hashlib
+import importlib.util
 import io
 import re
 from dataclasses import dataclass
-from importlib.metadata import version
 from pathlib import Path
 
 from kurs.cachedatei import Cachedatei
@@ -184,5 +184,11 @@ def _parse(text: str, name: str, herkunft: list[int]):
         raise QuellenFehler(f"{name}:{zeile}", meldung) from None
 
 
-# Was der Parser las, je Schlüssel (Text und Version von pytest-codeblocks).
-_VERSION = version("pytest-codeblocks")
+def _parser_stand() -> str:
+    """Der Stand des Parsers: der Hash seines Quelltexts. Ohne pytest-codeblocks zu importieren
+    (das importierte pytest) und ohne importlib.metadata (das durchsucht alle Pakete)."""
+    (ordner,) = importlib.util.find_spec("pytest_codeblocks").submodule_search_locations
+    return hashlib.sha256((Path(ordner) / "main.py").read_bytes()).hexdigest()
+
+
+_VERSION = _parser_stand()

@@ -13,7 +13,6 @@ import html
 import json
 import re
 import shutil
-from importlib.metadata import version
 from pathlib import Path
 
 from kurs.modell import Kurs, Programm, QuellenFehler
@@ -88,7 +87,9 @@ def cache_pruefen(ordner: Path) -> None:
     mkdocs-jupyter oder ein kaputter fällt weg und wird neu gerendert. mkdocs-jupyter selbst
     bricht an kaputtem JSON ab, und sein Schlüssel kennt seine eigene Version nicht."""
     stand = ordner / "VERSION"
-    jetzt = version("mkdocs-jupyter")
+    import mkdocs_jupyter
+
+    jetzt = mkdocs_jupyter.__version__
     if ordner.is_dir() and (not stand.is_file() or stand.read_text(encoding="utf-8").strip() != jetzt):
         shutil.rmtree(ordner)
     ordner.mkdir(parents=True, exist_ok=True)
