@@ -3,7 +3,7 @@
 - mit einem Teil 3: eine Zeile in `nav`, eine Seite und ein Ordner in snippets/, sonst
   nichts (tests/test_teil_3.py);
 - mit einem neuen Block mitten in Teil 1, nur in Markdown: Jeder Knopf führt noch den Code
-  seines Blocks aus (tests/test_codebloecke.py);
+  seines Blocks aus (tests/seite/test_codebloecke.py);
 - ohne diagramme/ und ohne Chromium: Der strenge Build gelingt trotzdem, und die Seite
   zeichnet ihre Diagramme im Browser (tests/browser/test_diagramme.py).
 
@@ -52,7 +52,7 @@ DATEIEN = {
                             '```python\nassert verdopple(21) == 42, "verdopple(21) soll 42 sein."\n'
                             'print("Übung bestanden.")\n```\n\n--8<-- [end:pruefung]\n\n'
                             '<!--pytest-codeblocks:expected-output-->\n\n```text title="Ausgabe"\nÜbung bestanden.\n```\n',
-    # Ein neuer Block zwischen zwei Blöcken von Teil 1, nur mit Markdown (tests/test_codebloecke.py).
+    # Ein neuer Block zwischen zwei Blöcken von Teil 1, nur mit Markdown (tests/seite/test_codebloecke.py).
     "../teil-1/dazwischen.md": '```python\nprint("dazwischen")\n```\n\n<!--pytest-codeblocks:expected-output-->\n\n'
                                '```text title="Ausgabe"\ndazwischen\n```\n',
     "uebung-1/fehler.toml": "vorlage_meldung = 'verdopple(21) soll 42 sein.'\n\n[[fehler]]\nname = 'plus'\n"
