@@ -112,3 +112,14 @@ class Kurs:
 
     def uebung_von(self, pfad: str) -> str | None:
         return uebung_von(pfad)
+
+    def pruefen(self) -> None:
+        """Liest jede Übung und jede Frage ganz: Ein Fehler in den Quellen fällt sofort auf, mit
+        Datei und Zeile (QuellenFehler), nicht erst auf der Seite, die ihn zeigt."""
+        for uebung in self.uebungen.values():
+            teile = (uebung.kontext, uebung.vorlage, uebung.loesung, uebung.pruefung, uebung.quiz)
+            assert teile  # gelesen ist geprüft
+            for fehler in uebung.fehler + uebung.varianten:
+                uebung.kandidat(fehler)
+        for kapitel in self.kapitel:
+            assert kapitel.fragen is not None

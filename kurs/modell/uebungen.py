@@ -91,7 +91,27 @@ class Uebung:
 
     @cached_property
     def pruefung(self) -> str:
-        return self._nach("pruefung", self.kontext + self.loesung, "loesung.md")
+        """Der Code der Prüfung. Ihr Vertrag, geprüft beim Lesen: Jedes assert hat eine Meldung
+        (sonst sähe die Leserin nur „AssertionError“), und pruefung.md zeigt als Ausgabe, was die
+        bestandene Prüfung druckt."""
+        code = self._nach("pruefung", self.kontext + self.loesung, "loesung.md")
+        beispiel = self._beispiel("pruefung")
+        wo = f"snippets/{self.name}/pruefung.md"
+        if beispiel.ausgabe is None:
+            raise QuellenFehler(wo, "Hinter der Prüfung fehlt ihre Ausgabe (<!--pytest-codeblocks:expected-output-->): "
+                                "was sie druckt, wenn die Lösung besteht.")
+        eigen = [s for s in beispiel.stuecke if s.zeile is not None]
+        for knoten in ast.walk(ast.parse(code)):
+            if isinstance(knoten, ast.Assert) and knoten.msg is None:
+                # Die Zeile in der Datei: im eigenen Stück, das diese Zeile des Codes enthält.
+                versatz = len(beispiel.code) - len(code)
+                zeilen_davor = beispiel.code[:versatz].count("\n") + knoten.lineno - 1
+                stueck = max((s for s in eigen if beispiel.code[:s.anfang].count("\n") <= zeilen_davor),
+                             key=lambda s: s.anfang, default=None)
+                zeile = stueck.zeile + zeilen_davor - beispiel.code[:stueck.anfang].count("\n") + 1 if stueck else None
+                raise QuellenFehler(f"{wo}:{zeile}" if zeile else wo, "Ein assert ohne Meldung. Schreib dazu, was "
+                                    "nicht stimmt und was zu tun ist: assert bedingung, \"…\"")
+        return code
 
     @cached_property
     def _fehlerdaten(self) -> dict:

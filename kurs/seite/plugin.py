@@ -66,6 +66,10 @@ class KursPlugin(BasePlugin[KursConfig]):
         self.hervorhebung = Hervorhebung()  # Pygments nur für geänderte Codeblöcke
         self.hervorhebung.einschalten()
         self.kurs = Kurs(Path(config.config_file_path).parent)
+        try:
+            self.kurs.pruefen()  # ein Fehler in den Quellen: eine Zeile mit Datei und Zeile, sofort
+        except QuellenFehler as exc:
+            raise PluginError(str(exc)) from None
         self.gezeichnet = {}  # in diesem Build gezeichnete SVGs, auch wenn sie nicht gespeichert werden
         self.notebooks: dict[str, dict] = {}  # src_uri der Notebook-Seite -> Notebook
         self.programme: dict[str, list[Programm]] = {}  # src_uri -> Programme der Seite

@@ -76,3 +76,54 @@ def test_quiz_ohne_eindeutige_option_faellt_durch(uebung, kandidat):
 @pytest.mark.parametrize("uebung", QUIZZE, ids=lambda u: u.name)
 def test_quiz_ohne_antwort_faellt_durch(uebung):
     assert 'fehlt die Zeile antwort = "..."' in meldung(uebung, "x = 1\n")
+
+
+# --- Der Vertrag einer Prüfung, geprüft beim Lesen (kurs/modell/uebungen.py) ---------------
+
+
+@pytest.fixture
+def kopie(tmp_path):
+    import shutil
+
+    from kurs.modell import WURZEL
+
+    for teil in ("docs", "snippets"):
+        shutil.copytree(WURZEL / teil, tmp_path / teil, ignore=shutil.ignore_patterns("assets", "__pycache__"))
+    shutil.copy(WURZEL / "mkdocs.yml", tmp_path)
+    return tmp_path
+
+
+def ersetze(datei, alt: str, neu: str) -> None:
+    text = datei.read_text(encoding="utf-8")
+    assert text.count(alt) == 1, f"{datei} hat sich geändert; passe diesen Test an"
+    datei.write_text(text.replace(alt, neu), encoding="utf-8")
+
+
+def test_assert_ohne_meldung_nennt_datei_und_zeile(kopie):
+    from kurs.modell import QuellenFehler
+
+    datei = kopie / "snippets/teil-1/uebung-1/pruefung.md"
+    ersetze(datei, 'assert callable(globals().get("verarbeite")), "Die Funktion verarbeite fehlt in deiner Lösung."',
+            'assert callable(globals().get("verarbeite"))')
+    zeile = datei.read_text(encoding="utf-8").splitlines().index('assert callable(globals().get("verarbeite"))') + 1
+    with pytest.raises(QuellenFehler, match=rf"^snippets/teil-1/uebung-1/pruefung.md:{zeile}: Ein assert ohne Meldung"):
+        Kurs(kopie).pruefen()
+
+
+def test_pruefung_ohne_ausgabe_faellt_beim_lesen_auf(kopie):
+    from kurs.modell import QuellenFehler
+
+    datei = kopie / "snippets/teil-1/uebung-3/pruefung.md"
+    text = datei.read_text(encoding="utf-8")
+    datei.write_text(text[: text.index("<!--pytest-codeblocks:expected-output-->")], encoding="utf-8")
+    with pytest.raises(QuellenFehler, match="^snippets/teil-1/uebung-3/pruefung.md: Hinter der Prüfung fehlt ihre Ausgabe"):
+        Kurs(kopie).pruefen()
+
+
+def test_pruefung_die_nicht_mit_der_loesung_beginnt_faellt_beim_lesen_auf(kopie):
+    from kurs.modell import QuellenFehler
+
+    ersetze(kopie / "snippets/teil-1/uebung-1/pruefung.md",
+            '--8<-- "teil-1/uebung-1/loesung.md"\n\n<!--pytest-codeblocks:cont-->\n', "")
+    with pytest.raises(QuellenFehler, match='beginnt mit --8<-- "teil-1/uebung-1/loesung.md"'):
+        Kurs(kopie).pruefen()
