@@ -56,6 +56,11 @@ EINGRIFFE = [
              "data-md-component=\"palette\"; overrides/main.html ersetzt beides",
              "https://github.com/squidfunk/mkdocs-material/blob/master/src/templates/partials/header.html",
              "overrides/main.html", "tests/test_fremdcode.py::test_ersetzungen_im_kopf_von_material_greifen"),
+    Eingriff("mkdocs-material", "Das Farbschema merkt sich Material in localStorage unter __palette "
+             "(index, color); overrides/partials/javascripts/palette.html schaltet es selbst, im selben Format",
+             "https://github.com/squidfunk/mkdocs-material/blob/master/src/templates/partials/javascripts/palette.html",
+             "overrides/partials/javascripts/palette.html",
+             "tests/browser/test_seiten.py (Farbschema wechseln und nach dem Neuladen behalten)"),
     Eingriff("mkdocs-material", "Der Kopierknopf eines Codeblocks steckt in <nav class=\"md-code__nav\">; "
              "docs/assets/kurs-lauf.js gibt ihm role=none (sonst 20 namenlose Landmarken)",
              "https://github.com/squidfunk/mkdocs-material/tree/master/src/templates/assets/javascripts",
