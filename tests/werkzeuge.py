@@ -1,4 +1,4 @@
-"""Werkzeuge des Systems, die manche Tests brauchen: hunspell und Chromium.
+"""Werkzeuge des Systems, die manche Tests brauchen: hunspell, Chromium und die Server des Labors.
 
 Fehlt eines, wird der Test übersprungen, und am Ende des Laufs steht eine Zeile, was
 fehlt und wie man es installiert (tests/conftest.py). Ist CI gesetzt, ist ein fehlendes
@@ -13,6 +13,11 @@ import pytest
 WERKZEUGE = {
     "hunspell": ("hunspell hunspell-de-de", "Rechtschreibprüfung"),
     "chromium": ("chromium", "Browsertests"),
+    # Das Labor (snippets/labor/conftest.py): echte Server aus Debians Paketen.
+    "postgresql": ("postgresql", "Labor PostgreSQL"),
+    "rabbitmq": ("rabbitmq-server", "Labor RabbitMQ"),
+    "redis": ("redis-server", "Labor Redis"),
+    "nats": ("nats-server", "Labor NATS"),
 }
 
 

@@ -1,0 +1,62 @@
+"""Das Labor: Vor dem ersten Programm in snippets/labor/ starten alle Server nebeneinander
+(tests/labor/server.py), jeder in einem temporären Ordner auf einem freien Port; nach dem Lauf
+stoppen sie und ihre Ordner sind weg. Welchen Server ein Programm braucht, sagt der Anfang
+seines Dateinamens (postgres_…, rabbitmq_…, redis_…, nats_…); seine Adresse steht für das
+Programm in einer Umgebungsvariable (KURS_POSTGRES, …).
+
+Fehlt ein Server, überspringt pytest dessen Programme mit einer Zeile, die den apt-Befehl
+nennt (tests/werkzeuge.py); ist CI gesetzt, ist das ein Fehler.
+"""
+
+import atexit
+import os
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+import werkzeuge
+from labor.server import Nats, Postgres, RabbitMQ, Redis, StartFehler
+
+NACH_DATEI = {"postgres": Postgres, "rabbitmq": RabbitMQ, "redis": Redis, "nats": Nats}
+_laufend: dict = {}  # Serverklasse -> gestarteter Server oder StartFehler
+
+
+def _alle_starten() -> None:
+    """Startet jeden installierten Server, alle nebeneinander (RabbitMQ braucht am längsten)."""
+    if _laufend:
+        return
+    klassen = [k for k in NACH_DATEI.values() if k.installiert()]
+    _laufend.update({k: None for k in NACH_DATEI.values()})
+    atexit.register(_alle_stoppen)
+
+    def starten(klasse):
+        try:
+            return klasse, klasse().starten()
+        except StartFehler as fehler:
+            return klasse, fehler
+
+    with ThreadPoolExecutor(len(klassen) or 1) as pool:
+        for klasse, ergebnis in pool.map(starten, klassen):
+            _laufend[klasse] = ergebnis
+            if not isinstance(ergebnis, StartFehler):
+                os.environ[klasse.variable] = ergebnis.adresse()
+
+
+def _alle_stoppen() -> None:
+    for server in _laufend.values():
+        if server is not None and not isinstance(server, StartFehler):
+            server.stoppen()
+
+
+def pytest_runtest_setup(item):
+    klasse = NACH_DATEI.get(item.path.name.split("_")[0])
+    if klasse is None:
+        return
+    if not klasse.installiert():
+        werkzeuge.fehlt(klasse.name.lower(), f"{klasse.name} fehlt für {item.path.name}")
+    _alle_starten()
+    if isinstance(_laufend[klasse], StartFehler):
+        pytest.fail(str(_laufend[klasse]), pytrace=False)
+
+
+def pytest_sessionfinish(session):
+    _alle_stoppen()
