@@ -34,6 +34,11 @@ class Kapitel:
         return f"{self.name}/"
 
     @property
+    def im_browser(self) -> bool:
+        """Laufen seine Blöcke auch im Browser? Nicht die des Labors (echte Server)."""
+        return self.kurs.snippets.im_browser(f"{self.name}/")
+
+    @property
     def fragen(self) -> list[Quiz]:
         """Die Fragen „Kurz geprüft“ dieses Kapitels, nach Schritt sortiert."""
         dateien = sorted((self.kurs.snippets.ordner / self.name / "kurz-geprueft").glob("schritt-*.toml"),

@@ -4,8 +4,9 @@ stoppen sie und ihre Ordner sind weg. Welchen Server ein Programm braucht, sagt 
 seines Dateinamens (postgres_…, rabbitmq_…, redis_…, nats_…); seine Adresse steht für das
 Programm in einer Umgebungsvariable (KURS_POSTGRES, …).
 
-Fehlt ein Server, überspringt pytest dessen Programme mit einer Zeile, die den apt-Befehl
-nennt (tests/werkzeuge.py); ist CI gesetzt, ist das ein Fehler.
+Ist die Variable schon gesetzt, etwa für Server aus compose.yaml, startet der Test keinen
+eigenen. Fehlt ein Server, überspringt pytest dessen Programme mit einer Zeile, die den
+apt-Befehl nennt (tests/werkzeuge.py); ist CI gesetzt, ist das ein Fehler.
 """
 
 import atexit
@@ -17,6 +18,8 @@ import werkzeuge
 from labor.server import Nats, Postgres, RabbitMQ, Redis, StartFehler
 
 NACH_DATEI = {"postgres": Postgres, "rabbitmq": RabbitMQ, "redis": Redis, "nats": Nats}
+# Server, deren Adresse die Leserin schon gesetzt hat (etwa aus compose.yaml): Sie startet der Test nicht.
+EIGENE = {k for k in NACH_DATEI.values() if k.variable in os.environ}
 _laufend: dict = {}  # Serverklasse -> gestarteter Server oder StartFehler
 
 
@@ -24,7 +27,7 @@ def _alle_starten() -> None:
     """Startet jeden installierten Server, alle nebeneinander (RabbitMQ braucht am längsten)."""
     if _laufend:
         return
-    klassen = [k for k in NACH_DATEI.values() if k.installiert()]
+    klassen = [k for k in NACH_DATEI.values() if k.installiert() and k not in EIGENE]
     _laufend.update({k: None for k in NACH_DATEI.values()})
     atexit.register(_alle_stoppen)
 
@@ -49,7 +52,7 @@ def _alle_stoppen() -> None:
 
 def pytest_runtest_setup(item):
     klasse = NACH_DATEI.get(item.path.name.split("_")[0])
-    if klasse is None:
+    if klasse is None or klasse in EIGENE:
         return
     if not klasse.installiert():
         werkzeuge.fehlt(klasse.name.lower(), f"{klasse.name} fehlt für {item.path.name}")

@@ -14,7 +14,7 @@ from kurs.fortschritt import uebungen_je_teil
 from kurs.modell import Kurs
 
 KURS = Kurs()
-KAPITEL = [k.url for k in KURS.kapitel]
+KAPITEL = [k.url for k in KURS.kapitel if k.im_browser]
 UEBUNGEN = list(KURS.uebungen)
 
 
