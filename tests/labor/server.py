@@ -31,10 +31,14 @@ def freier_port() -> int:
         return s.getsockname()[1]
 
 
-def antwortet(port: int) -> bool:
+def antwortet(port: int, senden: bytes = b"", erwartet: bytes = b"") -> bool:
+    """Nimmt der Port Verbindungen an, und beginnt die Antwort auf `senden` mit `erwartet`? Nur
+    ein offener Port reicht nicht: Er könnte einem anderen Programm gehören."""
     try:
-        with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-            return True
+        with socket.create_connection(("127.0.0.1", port), timeout=0.5) as verbindung:
+            if senden:
+                verbindung.sendall(senden)
+            return verbindung.recv(len(erwartet)).startswith(erwartet) if erwartet else True
     except OSError:
         return False
 
@@ -160,6 +164,9 @@ class Redis(Server):
         return [shutil.which(self.programm), "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
                 "--appendonly", "no", "--dir", str(self.ordner)]
 
+    def bereit(self):
+        return antwortet(self.port, b"PING\r\n", b"+PONG")
+
     def adresse(self):
         return f"redis://127.0.0.1:{self.port}/0"
 
@@ -170,6 +177,9 @@ class Nats(Server):
     def befehl(self):
         return [shutil.which(self.programm), "-a", "127.0.0.1", "-p", str(self.port), "-js",
                 "-sd", str(self.ordner / "jetstream")]
+
+    def bereit(self):
+        return antwortet(self.port, erwartet=b"INFO ")  # NATS grüßt jede Verbindung mit INFO
 
     def adresse(self):
         return f"nats://127.0.0.1:{self.port}"
@@ -213,7 +223,7 @@ class RabbitMQ(Server):
 
     def bereit(self):
         # Der Port ist offen, bevor der Knoten Verbindungen annimmt: eine echte AMQP-Verbindung.
-        if not antwortet(self.port):
+        if not antwortet(self.port, b"AMQP\x00\x00\x09\x01", b"\x01"):  # der Anfang von connection.start
             return False
         import pika
 
