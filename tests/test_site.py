@@ -212,3 +212,9 @@ def test_der_build_fasst_den_code_zusammen(site):
     html = seite(site, "teil-2")
     assert '<span class="n">' not in html and '<span class="k">' in html
     assert codefarben.zusammenfassen(html, gruppen) == html, "Im gebauten Code ist noch etwas zusammenzufassen"
+
+
+def test_fusszeile_ist_deutsch(site):
+    for seite in ("index.html", "teil-1/index.html", "notebooks/uebungen-teil-1/index.html"):
+        html = (site / seite).read_text(encoding="utf-8")
+        assert "Gebaut mit" in html and "Made with" not in html, seite
