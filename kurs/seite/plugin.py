@@ -32,7 +32,7 @@ from kurs import codefarben, diagramme, notebooks
 from kurs.fortschritt import uebungen_je_teil
 from kurs.hervorhebung import Hervorhebung
 from kurs.modell import NOTEBOOKS, Kurs, Programm, QuellenFehler
-from kurs.seite import auswahl, glossar, notebookseiten, verzoegert
+from kurs.seite import auswahl, glossar, lesezeit, notebookseiten, verzoegert
 from kurs.seite.codebloecke import KursMarkdown
 
 PROGRAMME = "programme.json"
@@ -126,6 +126,7 @@ class KursPlugin(BasePlugin[KursConfig]):
         except KeyError as exc:
             raise PluginError(f"{wo}: Die Übung {exc} gibt es nicht.") from None
         ergebnis = ergebnis.replace(auswahl.UEBUNGEN_TABELLE, auswahl.uebungen_tabelle(self.kurs))
+        ergebnis = lesezeit.einsetzen(ergebnis)
         if page.file.src_uri != "glossar.md":
             ergebnis += "\n\n" + glossar.abkuerzungen(self.kurs) + "\n"
         return ergebnis
