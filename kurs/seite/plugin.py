@@ -119,6 +119,7 @@ class KursPlugin(BasePlugin[KursConfig]):
             page.meta["search"] = {"exclude": True}  # Die Übungstexte findet die Suche im Kapitel.
             page.edit_url = None  # Das Notebook wird gebaut; zu bearbeiten sind docs/ und snippets/.
             return markdown
+        markdown = lesezeit.einsetzen(markdown)  # aus dem Text der Seite, vor allem Eingesetzten
         try:
             ergebnis = auswahl.auswahl_einsetzen(self.kurs, markdown, wo)
         except QuellenFehler as exc:
@@ -126,7 +127,6 @@ class KursPlugin(BasePlugin[KursConfig]):
         except KeyError as exc:
             raise PluginError(f"{wo}: Die Übung {exc} gibt es nicht.") from None
         ergebnis = ergebnis.replace(auswahl.UEBUNGEN_TABELLE, auswahl.uebungen_tabelle(self.kurs))
-        ergebnis = lesezeit.einsetzen(ergebnis)
         if page.file.src_uri != "glossar.md":
             ergebnis += "\n\n" + glossar.abkuerzungen(self.kurs) + "\n"
         return ergebnis
