@@ -218,3 +218,10 @@ def test_fusszeile_ist_deutsch(site):
     for seite in ("index.html", "teil-1/index.html", "notebooks/uebungen-teil-1/index.html"):
         html = (site / seite).read_text(encoding="utf-8")
         assert "Gebaut mit" in html and "Made with" not in html, seite
+
+
+def test_knoepfe_und_code_stehen_nicht_im_suchindex(site):
+    """Gesucht wird im Text: Knopfleisten und Code tragen data-search-exclude (kurs/seite/codebloecke.py)."""
+    index = (site / "search" / "search_index.json").read_text(encoding="utf-8")
+    for wort in ("Zurücksetzen", "AusführenStopp", "def verarbeite"):
+        assert wort not in index, wort

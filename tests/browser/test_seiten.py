@@ -532,3 +532,18 @@ def test_suche_nennt_als_fehlend_nur_getippte_woerter(suche):
 def test_suche_meldet_wenn_nichts_passt(suche):
     meldung, seiten = suche_nach(suche, "Quxxelwort")
     assert meldung == "Keine Suchergebnisse" and not seiten
+
+
+@pytest.mark.parametrize("begriff", ["Logs", "Dual-Write", "Replays", "Zustellungen"])
+def test_hervorhebung_der_treffer_zerbricht_kein_html(suche, begriff):
+    """Ein Wort und sein Stamm stehen an derselben Stelle im Index; Material setzte früher für
+    jede Form ein <mark> in dieselben Zeichen („k>Logs“, „Dual->Write“)."""
+    suche_nach(suche, begriff)
+    kaputt = suche.page.evaluate("""() => {
+      const treffer = document.querySelector(".md-search-result__list");
+      return {verschachtelt: treffer.querySelectorAll("mark mark").length,
+              reste: (treffer.innerText.match(/mar?k?>|&[lg]t;/g) || []).length,
+              fremde_tags: [...treffer.querySelectorAll("*")].filter((e) => !/^[A-Z][A-Z0-9]*$/.test(e.tagName)).length,
+              markiert: treffer.querySelectorAll("mark").length};
+    }""")
+    assert kaputt["markiert"] and not (kaputt["verschachtelt"] or kaputt["reste"] or kaputt["fremde_tags"]), kaputt

@@ -106,3 +106,21 @@ lunr.Builder.prototype.use = function (plugin, ...args) {
   benutzen.call(this, plugin, ...args)
   if (plugin === lunr.de) this.pipeline.add(mitStamm)
 }
+
+// Ein Wort steht mit seinem Stamm an derselben Stelle im Index. Findet eine Anfrage beide
+// („Logs“ und „log“), nennt lunr die Stelle zweimal, und Material setzte zwei <mark> in
+// dieselben Zeichen: „<mark><mar</mark>k>Logs“. Jede Stelle zählt darum nur einmal.
+const suchen = lunr.Index.prototype.search
+lunr.Index.prototype.search = function (...args) {
+  return suchen.apply(this, args).map((treffer) => {
+    const gesehen = new Set()
+    for (const felder of Object.values(treffer.matchData.metadata))
+      for (const [feld, daten] of Object.entries(felder))
+        if (Array.isArray(daten.position))
+          daten.position = daten.position.filter((stelle) => {
+            const schluessel = `${feld} ${stelle}`
+            return !gesehen.has(schluessel) && gesehen.add(schluessel)
+          })
+    return treffer
+  })
+}
