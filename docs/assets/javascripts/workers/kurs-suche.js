@@ -15,6 +15,17 @@ const ANFRAGE = 2
 const ERGEBNIS = 3
 
 const UMLAUTE = { ae: "ä", oe: "ö", ue: "ü" }
+// Deutsche Wörter, die eine Leserin tippt, für die Begriffe, die der Kurs benutzt (Glossar).
+// Sie kommen zu den Formen des getippten Worts hinzu; ein Teil eines zusammengesetzten Worts
+// (teile) wird genauso ergänzt.
+const AUCH = {
+  zeitüberschreitung: ["timeout"], zeitlimit: ["timeout"], frist: ["timeout"],
+  wiedereinspielen: ["replay"], wiedergabe: ["replay"],
+  gruppe: ["group"], konsumentengruppe: ["consumer", "group"], verbrauchergruppe: ["consumer", "group"],
+  protokoll: ["log"], ereignisprotokoll: ["log", "event"],
+  doppelt: ["duplikat"],
+  abbruch: ["rollback"], warteschlange: ["queue"], bestätigung: ["ack"], quittung: ["ack"],
+}
 const NUR_WORT = /^[\p{L}\p{N}]+$/u
 
 let getippt = new Map()  // Form -> getipptes Wort, für „Es fehlt“ unter einem Treffer
@@ -24,10 +35,12 @@ function stamm(wort) {
   return lunr.de.stemmer(new lunr.Token(wort)).toString()
 }
 
-function formen(wort) {
+function formen(wort, mitAuch = true) {
   const mitUmlauten = wort.replace(/ae|oe|ue/g, (paar) => UMLAUTE[paar])
   const ergebnis = [wort, mitUmlauten, stamm(wort), stamm(mitUmlauten)]
   if (wort.length > 3 && wort.endsWith("s")) ergebnis.push(wort.slice(0, -1))
+  const auch = AUCH[mitUmlauten] ?? AUCH[stamm(mitUmlauten)] ?? []  // auch Mehrzahl und Fall
+  if (mitAuch) for (const anderes of auch) ergebnis.push(...formen(anderes, false))
   return [...new Set(ergebnis)]
 }
 
