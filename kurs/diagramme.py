@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kurs import vendor
-from kurs.modell import Kurs
+from kurs.modell import Kurs, QuellenFehler
 
 ORDNER = "diagramme"
 MERMAID_JS = vendor.WURZEL / "docs" / "assets" / "vendor" / "mermaid" / "mermaid.tiny.js"
@@ -132,20 +132,38 @@ def zeichne(liste: list[Zeichnung]) -> dict[Zeichnung, str]:
 
     from kurs import chromium
 
+    from playwright.sync_api import Error as PlaywrightFehler
+
     ergebnis = {}
     with sync_playwright() as playwright:
-        chromium = chromium.starte_browser(playwright)
-        page = chromium.new_page()
+        browser = chromium.starte_browser(playwright)
+        page = browser.new_page()
         page.set_content("<!doctype html><html><body></body></html>")
         page.add_script_tag(path=str(MERMAID_JS))
-        for z in liste:
-            svg = page.evaluate("""async ([id, quelle, einstellungen]) => {
-                mermaid.initialize(einstellungen);
-                return (await mermaid.render(id, quelle)).svg;
-            }""", [f"diagramm-{z.schluessel}", z.quelle, SCHEMATA[z.schema]])
-            ergebnis[z] = ohne_unbenutzte_symbole(fuer_leser(feste_ids(svg)))
-        chromium.close()
+        try:
+            for z in liste:
+                try:
+                    svg = page.evaluate("""async ([id, quelle, einstellungen]) => {
+                        mermaid.initialize(einstellungen);
+                        return (await mermaid.render(id, quelle)).svg;
+                    }""", [f"diagramm-{z.schluessel}", z.quelle, SCHEMATA[z.schema]])
+                except PlaywrightFehler as fehler:
+                    raise MermaidFehler(z, fehler.message) from None
+                ergebnis[z] = ohne_unbenutzte_symbole(fuer_leser(feste_ids(svg)))
+        finally:
+            browser.close()
     return ergebnis
+
+
+class MermaidFehler(Exception):
+    """Mermaid konnte eine Zeichnung nicht zeichnen, meist ein Syntaxfehler im Diagramm."""
+
+    def __init__(self, zeichnung: Zeichnung, meldung: str):
+        self.zeichnung = zeichnung
+        # Mermaids Meldung steht über mehrere Zeilen (Zeile, Stelle mit ^, Erwartetes): eine Zeile daraus.
+        zeilen = [z.strip() for z in meldung.split("Error: ", 1)[-1].splitlines() if z.strip() and set(z.strip()) != {"-", "^"}]
+        self.meldung = " ".join(z for z in zeilen if not z.startswith("at "))[:300]
+        super().__init__(self.meldung)
 
 
 def chromium_fehlt() -> str | None:
@@ -157,7 +175,13 @@ def chromium_fehlt() -> str | None:
 def aktualisieren(kurs: Kurs, speichern: bool = True) -> dict[Zeichnung, str]:
     """Zeichnet, was fehlt (leer, wenn nichts fehlt: dann ohne Browser); mit `speichern`
     landen die SVGs in diagramme/, und verwaiste verschwinden."""
-    neu = zeichne(fehlende(kurs)) if fehlende(kurs) else {}
+    try:
+        neu = zeichne(fehlende(kurs)) if fehlende(kurs) else {}
+    except MermaidFehler as fehler:
+        diagramm = next(d for d in kurs.diagramme if d.quelle.strip() == fehler.zeichnung.quelle)
+        wo = f"{diagramm.seite.relative_to(kurs.wurzel).as_posix()}:{diagramm.zeile}"
+        erste = fehler.zeichnung.quelle.splitlines()[0]
+        raise QuellenFehler(wo, f"Mermaid kann das Diagramm „{erste}“ nicht zeichnen: {fehler.meldung}") from None
     if speichern:
         for z, svg in neu.items():
             z.datei(kurs).parent.mkdir(exist_ok=True)
@@ -213,7 +237,10 @@ def main() -> None:
         sys.exit(f"{len(fehlende(kurs))} SVGs fehlen, und zum Zeichnen fehlt Chromium ({grund}). "
                  "Installieren: sudo apt-get install chromium")
     weg = verwaiste(kurs)
-    neu = aktualisieren(kurs)
+    try:
+        neu = aktualisieren(kurs)
+    except QuellenFehler as fehler:
+        sys.exit(str(fehler))
     print(f"{ORDNER}/: {len(neu)} SVGs gezeichnet, {len(weg)} verwaiste gelöscht, "
           f"{len(alle_zeichnungen(kurs))} aktuell.")
 

@@ -8,7 +8,7 @@ import pytest
 import werkzeuge
 
 from kurs import diagramme
-from kurs.modell import Kurs
+from kurs.modell import WURZEL, Kurs
 
 KURS = Kurs()
 BEFEHL = "uv run python -m kurs.diagramme"
@@ -85,3 +85,34 @@ def test_nur_verwendete_symbole_bleiben_im_svg():
            '<symbol id="d-clock"><path d="M2"/></symbol><symbol id="d-database"><path d="M3"/></symbol></defs>'
            '<use href="#d-clock"/><rect fill="url(#d-database)"/></svg>')
     assert diagramme.ohne_unbenutzte_symbole(svg) == svg.replace('<symbol id="d-computer"><path d="M1"/></symbol>', "")
+
+
+def test_kaputtes_diagramm_bricht_den_build_mit_einer_zeile_ab(tmp_path):
+    """Ein Syntaxfehler in einem Diagramm: eine Zeile mit Seite, Zeile, erster Zeile des Diagramms
+    und Mermaids Meldung, statt 90 Zeilen ohne Seite."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    from kurs import chromium
+
+    if not chromium.CHROMIUM.exists():
+        werkzeuge.fehlt("chromium", "Chromium fehlt zum Zeichnen der Diagramme")
+    for teil in ("docs", "snippets", "overrides", "diagramme", "kurs"):
+        shutil.copytree(WURZEL / teil, tmp_path / teil, ignore=shutil.ignore_patterns("pyodide", "__pycache__"))
+    shutil.copy(WURZEL / "mkdocs.yml", tmp_path)
+    seite = tmp_path / "docs" / "teil-1.md"
+    text = seite.read_text(encoding="utf-8")
+    anfang = text.index("```mermaid\n")
+    zeile = text.count("\n", 0, anfang) + 1
+    kaputt = text[:anfang] + "```mermaid\nsequenceDiagram\n    Bob->>: Hallo ohne Ziel\n```\n\n" + text[anfang:]
+    seite.write_text(kaputt, encoding="utf-8")
+    lauf = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "site")],
+                          cwd=tmp_path, capture_output=True, text=True,
+                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "KURS_NOTEBOOK_CACHE": str(tmp_path / "c")})
+    assert lauf.returncode != 0
+    fehler = [z for z in (lauf.stdout + lauf.stderr).splitlines() if z.startswith("ERROR")]
+    assert len(fehler) == 1, lauf.stdout + lauf.stderr
+    assert f"docs/teil-1.md:{zeile}: Mermaid kann das Diagramm „sequenceDiagram“ nicht zeichnen: " in fehler[0]
+    assert "Traceback" not in lauf.stdout + lauf.stderr

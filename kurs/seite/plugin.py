@@ -96,7 +96,10 @@ class KursPlugin(BasePlugin[KursConfig]):
             log.info(f"Diagramme: {len(fehlend)} SVGs fehlen in {diagramme.ORDNER}/ und Chromium auch ({grund}); "
                      "diese Diagramme zeichnet die Seite im Browser. Zeichnen: uv run python -m kurs.diagramme")
             return
-        self.gezeichnet.update(diagramme.aktualisieren(self.kurs, speichern=diagramme.speichern_erlaubt()))
+        try:
+            self.gezeichnet.update(diagramme.aktualisieren(self.kurs, speichern=diagramme.speichern_erlaubt()))
+        except QuellenFehler as exc:
+            raise PluginError(str(exc)) from None
 
     @event_priority(100)  # vor mkdocs-jupyter, das die Notebooks unter den Dateien sucht
     def on_files(self, files, config):
