@@ -128,11 +128,10 @@ def ohne_unbenutzte_symbole(svg: str) -> str:
 
 def zeichne(liste: list[Zeichnung]) -> dict[Zeichnung, str]:
     """Zeichnet alle in einem Chromium; braucht Playwright und Chromium (kurs/chromium.py)."""
+    from playwright.sync_api import Error as PlaywrightFehler
     from playwright.sync_api import sync_playwright
 
     from kurs import chromium
-
-    from playwright.sync_api import Error as PlaywrightFehler
 
     ergebnis = {}
     with sync_playwright() as playwright:
