@@ -547,3 +547,18 @@ def test_hervorhebung_der_treffer_zerbricht_kein_html(suche, begriff):
               markiert: treffer.querySelectorAll("mark").length};
     }""")
     assert kaputt["markiert"] and not (kaputt["verschachtelt"] or kaputt["reste"] or kaputt["fremde_tags"]), kaputt
+
+
+def test_kein_diagramm_scrollt_auf_dem_desktop(lade, diagrammseiten):
+    """Bei 1280 px passt jedes Diagramm in die Spalte; seitlich scrollen darf es nur auf dem Handy."""
+    zu_breit = []
+    for pfad in diagrammseiten:
+        page = lade(pfad).page
+        assert page.viewport_size["width"] == 1280
+        breiten = page.eval_on_selector_all("article .kurs-diagramm", """ds => ds.map(d => {
+            d.scrollIntoView();
+            const f = d.querySelector(".kurs-diagramm-flaeche") || d;
+            return [f.scrollWidth, f.clientWidth];
+        })""")
+        zu_breit += [f"{pfad} Diagramm {n + 1}: {s} statt {c} px" for n, (s, c) in enumerate(breiten) if s > c + 1]
+    assert not zu_breit, zu_breit
