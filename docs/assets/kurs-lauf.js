@@ -38,14 +38,15 @@
     };
   }
 
-  // Ein Worker, der hängt, lässt sich nur beenden; der nächste Lauf startet einen neuen.
+  // Ein Worker, der hängt, lässt sich nur beenden. Sein Nachfolger startet sofort und lädt
+  // Python, während die Leserin die Meldung liest: Der nächste Klick wartet nicht darauf.
   function abbrechen(meldung) {
     if (!laufend) return;
     const { fertig } = laufend;
     clearTimeout(laufend.timer);
     laufend = null;
     worker.terminate();
-    worker = null;
+    neuerWorker();
     fertig({ ok: false, meldung, ausgabe: "" });
   }
 

@@ -323,11 +323,17 @@ def test_endlosschleife_wird_gestoppt_und_die_seite_erholt_sich(kapitel_tabs):
     titel, text = klicke_und_warte(page, 2)
     assert titel == "Fehler"
     assert "lief länger als 1 s und wurde gestoppt" in text
-    # Die Seite reagiert, und der nächste Lauf startet Python neu und klappt.
+    # Die Seite reagiert, und der nächste Lauf klappt, ohne erst auf Python zu warten: Der neue
+    # Worker hat es schon nach dem Stopp geladen. Der Beobachter merkt sich jeden Titel.
     assert page.evaluate("1 + 1") == 2
     leiste(page, 2).get_by_role("button", name="Zurücksetzen").click()
+    page.evaluate("""el => { window.kursTitel = [];
+        new MutationObserver(() => window.kursTitel.push(el.querySelector('.kurs-ergebnis-titel')?.textContent))
+          .observe(el, { childList: true, subtree: true, characterData: true }); }""",
+                  ergebnis(page, 2).element_handle())
     titel, _ = klicke_und_warte(page, 2)
     assert titel == "Ausgabe (wie auf der Seite)"
+    assert "Python wird geladen (einmalig) …" not in page.evaluate("window.kursTitel"), page.evaluate("window.kursTitel")
 
 
 def test_stopp_beendet_einen_lauf(kapitel_tabs):
