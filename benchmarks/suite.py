@@ -58,15 +58,17 @@ def ergebnis(ausgabe: str) -> str:
 
 
 def ohne_systemwerkzeuge(ordner: Path) -> dict:
-    """Eine Umgebung wie auf einem frischen Rechner: PATH ohne hunspell, kein Chromium."""
+    """Eine Umgebung wie auf einem frischen Rechner: ohne hunspell, Chromium und die Server des Labors."""
     bin_ = ordner / "bin"
     bin_.mkdir()
     for verzeichnis in os.environ["PATH"].split(os.pathsep):
         for datei in Path(verzeichnis).glob("*") if Path(verzeichnis).is_dir() else ():
             ziel = bin_ / datei.name
-            if datei.name != "hunspell" and not ziel.exists():
+            if datei.name not in ("hunspell", "redis-server", "nats-server") and not ziel.exists():
                 ziel.symlink_to(datei)
-    return {**UMGEBUNG, "PATH": str(bin_), "KURS_CHROMIUM": str(ordner / "kein-chromium")}
+    # Die Server des Labors liegen bei Debian nicht im PATH: Ihre Variablen zeigen ins Leere.
+    return {**UMGEBUNG, "PATH": str(bin_), "KURS_CHROMIUM": str(ordner / "kein-chromium"),
+            "KURS_PG_BIN": str(ordner / "kein-postgres"), "KURS_RABBITMQ_SERVER": str(ordner / "kein-rabbitmq")}
 
 
 def nackte_kopie(ordner: Path) -> Path:

@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import werkzeuge
-from labor.server import Nats, Postgres, RabbitMQ, Redis, StartFehler
+from labor.server import Nats, Postgres, RabbitMQ, Redis, Server, StartFehler
 
 NACH_DATEI = {"postgres": Postgres, "rabbitmq": RabbitMQ, "redis": Redis, "nats": Nats}
 # Server, deren Adresse die Leserin schon gesetzt hat (etwa aus compose.yaml): Sie startet der Test nicht.
@@ -36,6 +36,8 @@ def _alle_starten() -> None:
             return klasse, klasse().starten()
         except StartFehler as fehler:
             return klasse, fehler
+        except Exception as fehler:  # jeder andere Grund: eine Meldung für die Programme dieses Servers
+            return klasse, StartFehler(f"{klasse.name} startete nicht: {type(fehler).__name__}: {fehler}")
 
     with ThreadPoolExecutor(len(klassen) or 1) as pool:
         for klasse, ergebnis in pool.map(starten, klassen):
@@ -46,7 +48,7 @@ def _alle_starten() -> None:
 
 def _alle_stoppen() -> None:
     for server in _laufend.values():
-        if server is not None and not isinstance(server, StartFehler):
+        if isinstance(server, Server):
             server.stoppen()
 
 
@@ -57,8 +59,8 @@ def pytest_runtest_setup(item):
     if not klasse.installiert():
         werkzeuge.fehlt(klasse.name.lower(), f"{klasse.name} fehlt für {item.path.name}")
     _alle_starten()
-    if isinstance(_laufend[klasse], StartFehler):
-        pytest.fail(str(_laufend[klasse]), pytrace=False)
+    if not isinstance(_laufend[klasse], Server):
+        pytest.fail(str(_laufend[klasse] or f"{klasse.name} ist nicht gestartet"), pytrace=False)
 
 
 def pytest_sessionfinish(session):

@@ -22,7 +22,12 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-PG_BIN = Path("/usr/lib/postgresql/15/bin")
+# Debians Pfade; andere nennen die Variablen (ein frischer Rechner ohne Server im Benchmark auch).
+PG_BIN = Path(os.environ.get("KURS_PG_BIN", "/usr/lib/postgresql/15/bin"))
+RABBITMQ_SERVER = os.environ.get("KURS_RABBITMQ_SERVER", "/usr/lib/rabbitmq/bin/rabbitmq-server")
+# Ein Server, der unter seinem eigenen Nutzer läuft, sucht Programme nur hier: Der PATH des
+# Tests kann Ordner nennen, die dieser Nutzer nicht lesen darf.
+SYSTEM_PATH = "/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 
 
 def freier_port() -> int:
@@ -94,7 +99,10 @@ class Server:
         return {"user": eintrag.pw_uid, "group": eintrag.pw_gid, "extra_groups": []}
 
     def umgebung(self) -> dict:
-        return {**os.environ, "HOME": str(self.ordner), "LANG": "C.UTF-8"}
+        umgebung = {**os.environ, "HOME": str(self.ordner), "LANG": "C.UTF-8"}
+        if os.geteuid() == 0 and self.nutzer:
+            umgebung["PATH"] = SYSTEM_PATH
+        return umgebung
 
     def starten(self) -> "Server":
         self.vorbereiten()
@@ -186,7 +194,7 @@ class Nats(Server):
 
 
 class RabbitMQ(Server):
-    name, pakete, programm, variable = "RabbitMQ", "rabbitmq-server", "/usr/lib/rabbitmq/bin/rabbitmq-server", "KURS_RABBITMQ"
+    name, pakete, programm, variable = "RabbitMQ", "rabbitmq-server", RABBITMQ_SERVER, "KURS_RABBITMQ"
     nutzer = "rabbitmq"
     zeitlimit = 90.0
 
