@@ -122,6 +122,8 @@ class SnippetBlock(codeblocks.TestBlock):
 
     def repr_failure(self, excinfo):
         wo = f"{self.path.relative_to(self.config.rootpath).as_posix()}:{self.beispiel.zeile}"
+        if not excinfo.value.args:  # TestBlock.repr_failure läse args[0]
+            return f"{wo}: {type(excinfo.value).__name__}"
         meldung = super().repr_failure(excinfo)
         if isinstance(excinfo.value, RuntimeError):
             # Die erste Zeile von pytest-codeblocks nennt die Zeile im ausgebreiteten Text.
