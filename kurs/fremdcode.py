@@ -42,7 +42,7 @@ EINGRIFFE = [
              "nur bei einem Notebook, das nicht im Cache liegt; ein Cache-Eintrag ist JSON mit content, "
              "toc_tokens und title", "https://github.com/danielfrg/mkdocs-jupyter/blob/main/src/mkdocs_jupyter/plugin.py",
              "kurs/seite/verzoegert.py, kurs/seite/notebookseiten.py",
-             "tests/test_fremdcode.py::test_mkdocs_jupyter_*, tests/seite/test_verzoegert.py"),
+             "tests/test_fremdcode.py::test_mkdocs_jupyter_*, tests/seite/test_plugin.py"),
     Eingriff("mkdocs-jupyter / nbconvert", "Eine Codezelle steht als <div class=\"highlight-ipynb hl-python\"><pre>"
              "<span></span>…</pre></div>; Kopierknopf und Zellen-Tags in zeroclipboard-container und celltoolbar",
              "https://github.com/danielfrg/mkdocs-jupyter/blob/main/src/mkdocs_jupyter/templates/mkdocs_html/notebook.html.j2",

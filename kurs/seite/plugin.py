@@ -63,13 +63,13 @@ class KursPlugin(BasePlugin[KursConfig]):
         verzoegert.einrichten()  # bevor MkDocs das Plugin von mkdocs-jupyter lädt
 
     def on_config(self, config):
-        self.hervorhebung = Hervorhebung()  # Pygments nur für geänderte Codeblöcke
-        self.hervorhebung.einschalten()
         self.kurs = Kurs(Path(config.config_file_path).parent)
         try:
             self.kurs.pruefen()  # ein Fehler in den Quellen: eine Zeile mit Datei und Zeile, sofort
         except QuellenFehler as exc:
             raise PluginError(str(exc)) from None
+        self.hervorhebung = Hervorhebung()  # Pygments nur für geänderte Codeblöcke, bis on_post_build
+        self.hervorhebung.einschalten()
         self.gezeichnet = {}  # in diesem Build gezeichnete SVGs, auch wenn sie nicht gespeichert werden
         self.notebooks: dict[str, dict] = {}  # src_uri der Notebook-Seite -> Notebook
         self.programme: dict[str, list[Programm]] = {}  # src_uri -> Programme der Seite
