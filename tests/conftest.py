@@ -20,6 +20,7 @@ from pathlib import Path
 import kurs_kopie
 import pytest
 import werkzeuge
+from bauen import BUILDS
 
 from kurs.modell import WURZEL
 
@@ -29,16 +30,21 @@ _gestartet = set()  # Module, deren im_hintergrund() schon lief
 
 
 def _seite_bauen() -> tuple[Path, subprocess.Popen]:
+    """Drei strenge Builds mit eigenem, anfangs leerem Cache für mkdocs-jupyter (tests/bauen.py): kalt
+    (das ist die Seite der Tests), dann in einem frischen Prozess warm und noch einmal im selben Prozess
+    (tests/seite/test_plugin.py). So braucht der Lauf nur einen Build mit nbconvert."""
     ziel = Path(tempfile.mkdtemp(prefix="kurs-site-"))
+    bauen = [sys.executable, str(WURZEL / "tests" / "bauen.py"), str(WURZEL / "mkdocs.yml")]
+    befehle = [subprocess.list2cmdline(bauen + [str(ziel / b) for b in teil]) for teil in (BUILDS[:1], BUILDS[1:])]
     return ziel, subprocess.Popen(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(ziel)],
+        " && ".join(befehle), shell=True,
         cwd=WURZEL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "KURS_NOTEBOOK_CACHE": str(ziel / "cache")},
     )
 
 
 # Fixtures, deren Build nebenher läuft, und wie er startet.
-NEBENHER = {"site": _seite_bauen, "kurs_kopie": kurs_kopie.anlegen_und_bauen}
+NEBENHER = {"builds": _seite_bauen, "kurs_kopie": kurs_kopie.anlegen_und_bauen}
 
 
 def pytest_terminal_summary(terminalreporter):
@@ -49,7 +55,10 @@ def pytest_terminal_summary(terminalreporter):
 
 
 def _builds_fuer(item) -> list[str]:
-    return [name for name in NEBENHER if name in getattr(item, "fixturenames", ())]
+    namen = getattr(item, "fixturenames", ())
+    # Die Seite der Tests ist der kalte der drei Builds, außer KURS_SITE nennt eine fertige.
+    braucht = set(namen) | ({"builds"} if "site" in namen and not os.environ.get("KURS_SITE") else set())
+    return [name for name in NEBENHER if name in braucht]
 
 
 def _wartet(item) -> bool:
@@ -87,7 +96,7 @@ def _starte_fuer(item) -> None:
         _gestartet.add(modul)
         modul.im_hintergrund()
     for name in _builds_fuer(item):
-        if name not in _builds and not (name == "site" and os.environ.get("KURS_SITE")):
+        if name not in _builds:
             _builds[name], _config[name] = NEBENHER[name](), item.config
 
 
@@ -98,12 +107,18 @@ def pytest_unconfigure(config):
             prozess.kill()
             shutil.rmtree(ziel, ignore_errors=True)
             del _builds[name]
+            _ergebnisse.pop(name, None)
+
+
+_ergebnisse = {}  # Fixture -> (Ordner, Exit-Status, Ausgabe), sobald ihr Build fertig ist
 
 
 def _fertig(name: str) -> tuple[Path, int, str]:
-    ziel, prozess = _builds[name]
-    ausgabe, _ = prozess.communicate(timeout=300)
-    return ziel, prozess.returncode, ausgabe
+    if name not in _ergebnisse:
+        ziel, prozess = _builds[name]
+        ausgabe, _ = prozess.communicate(timeout=300)
+        _ergebnisse[name] = ziel, prozess.returncode, ausgabe
+    return _ergebnisse[name]
 
 
 @pytest.fixture(scope="session")
@@ -113,10 +128,16 @@ def site() -> Path:
         ordner = Path(os.environ["KURS_SITE"]).resolve()
         assert (ordner / "index.html").is_file(), f"KURS_SITE={ordner}: Dort liegt keine gebaute Seite."
         return ordner
-    ziel, status, ausgabe = _fertig("site")
+    ziel, status, ausgabe = _fertig("builds")
     if status != 0:
         pytest.fail(f"mkdocs build --strict scheitert:\n{ausgabe}", pytrace=False)
-    return ziel
+    return ziel / "kalt"
+
+
+@pytest.fixture(scope="session")
+def builds() -> tuple[Path, int, str]:
+    """(Ordner, Exit-Status, Ausgabe) der drei Builds kalt, warm, nochmal (_seite_bauen)."""
+    return _fertig("builds")
 
 
 @pytest.fixture(scope="session")
