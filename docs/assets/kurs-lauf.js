@@ -1,7 +1,8 @@
 // Jeder Python-Block wird bearbeitbar und bekommt "Ausführen"; jede Übungsvorlage
 // bekommt "Prüfen". Was ein Block ausführt, steht in programme.json neben der Seite
 // (kurs/mkdocs_hooks.py, aus dem Kursmodell): dasselbe, was die Tests ausführen.
-// Beides, diese Daten und Python (Pyodide, in einem Web Worker), lädt erst beim ersten Klick.
+// Beides, diese Daten und Python (Pyodide, in einem Web Worker), lädt erst beim ersten Klick;
+// der Editor (kurs-editor.js, CodeMirror) erst, wenn du einen Block zum ersten Mal bearbeitest.
 (() => {
   "use strict";
 
@@ -81,40 +82,71 @@
   // geändert), und ohne Lösung (Notebook-Seite) die Vorlage.
   function loesungText(name) {
     const block = (rolle) => document.querySelector(
-      `.language-python.highlight[data-uebung="${name}"][data-rolle="${rolle}"] code`);
-    return (block("loesung") ?? block("vorlage")).textContent;
+      `.language-python.highlight[data-uebung="${name}"][data-rolle="${rolle}"]`);
+    return (block("loesung") ?? block("vorlage")).kursText();
   }
 
   function einrichten(block) {
     const code = block.querySelector("code");
     const original = code.innerHTML;
+    const originalText = code.textContent;
     const { lauf: nummer, uebung: name, rolle } = block.dataset;
     const istVorlage = rolle === "vorlage";
     // Derselbe Schlüssel in kurs-fortschritt.js: „Fortschritt zurücksetzen“ löscht ihn.
     const speicher = istVorlage ? `kurs:${name}` : null;
+    const label = (istVorlage ? "Deine Lösung (Python-Editor; Strg+Enter prüft" : "Python-Code (Editor; Strg+Enter führt aus")
+      + "; Escape, dann Tab verlässt den Editor)";
 
-    // Bearbeitbar erst beim ersten Klick oder Fokus: contentEditable gleich beim Laden ließe den
-    // Browser die Stile jedes Zeichens im Block neu rechnen, auf einer Kapitelseite ein Drittel
-    // der Blockierzeit (Lighthouse, benchmarks/lighthouse.py). pointerdown kommt vor dem
-    // Setzen der Schreibmarke: Der erste Klick setzt sie schon.
-    const bearbeitbar = () => {
-      if (code.isContentEditable) return;
-      code.contentEditable = "plaintext-only";
-      // Kam der Fokus mit der Tastatur, steht noch keine Schreibmarke im Code: an den Anfang.
-      const auswahl = getSelection();
-      if (!code.contains(auswahl.anchorNode)) auswahl.collapse(code, 0);
+    // Der Editor (kurs-editor.js, CodeMirror) lädt erst beim ersten Klick oder Fokus: Bis dahin
+    // steht der gefärbte Block aus dem HTML da, und die Seite lädt nicht mehr als ohne Editor
+    // (benchmarks/seitengewicht.py). pointerdown kommt vor dem Fokus: Die Stelle des Klicks
+    // bekommt die Schreibmarke.
+    let view = null;
+    let laden = null;
+    const text = () => (view ? view.state.doc.toString() : code.textContent);
+    function editorOeffnen(fokus, stelle) {
+      laden ??= import(new URL("kurs-editor.js", BASIS)).then(({ editor }) => {
+        view = editor(block, {
+          text: code.textContent,
+          label,
+          aenderung: (neu) => {
+            code.textContent = neu; // Materials Kopierknopf und die Prüfung einer Lösung lesen hier
+            if (speicher) localStorage.setItem(speicher, neu);
+          },
+          ausfuehren: () => (pruefenKnopf ? pruefenKlick : ausfuehrenKlick)(),
+        });
+        return view;
+      }).catch((fehler) => {
+        laden = null; // beim nächsten Klick neu versuchen
+        throw fehler;
+      });
+      return laden.then((v) => {
+        if (!fokus) return;
+        const pos = stelle ? v.posAtCoords(stelle) : null;
+        if (pos !== null) v.dispatch({ selection: { anchor: pos } });
+        v.focus();
+      });
+    }
+    // Tests und kurs-fortschritt.js: der Text des Blocks, ob mit Editor oder ohne.
+    block.kursText = text;
+    block.kursSetze = (neu) => {
+      if (view) view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: neu } });
+      else {
+        code.textContent = neu;
+        if (speicher) localStorage.setItem(speicher, neu);
+      }
     };
-    code.addEventListener("pointerdown", bearbeitbar);
-    code.addEventListener("focus", bearbeitbar);
+    code.addEventListener("pointerdown", (e) => { editorOeffnen(true, { x: e.clientX, y: e.clientY }); });
+    code.addEventListener("focus", () => { editorOeffnen(true); });
     code.spellcheck = false;
     code.setAttribute("role", "textbox");
     code.setAttribute("aria-multiline", "true");
-    code.setAttribute("aria-label", istVorlage
-      ? "Deine Lösung (bearbeitbar; Strg+Enter prüft)"
-      : "Python-Code (bearbeitbar; Strg+Enter führt aus)");
+    code.setAttribute("aria-label", label);
     code.tabIndex = 0;
     if (speicher && localStorage.getItem(speicher) !== null) {
+      // Deine gespeicherte Lösung: gleich mit Editor, damit sie gefärbt dasteht wie der Code der Seite.
       code.textContent = localStorage.getItem(speicher);
+      editorOeffnen(false);
     }
 
     // Knöpfe und Ergebnis stehen schon im HTML hinter dem Block (kurs/mkdocs_hooks.py, mit_leiste).
@@ -180,8 +212,6 @@
       return e.ok;
     }
 
-    const text = () => code.textContent;
-
     function ausfuehrenKlick() {
       // Übungsteile laufen mit ihrer Übung: Kontext und Vorlage für sich, Lösung und
       // Prüfung als Prüfung der (gezeigten, vielleicht geänderten) Lösung.
@@ -215,13 +245,11 @@
     if (pruefenKnopf) pruefenKnopf.addEventListener("click", pruefenKlick);
     stoppKnopf.addEventListener("click", () => abbrechen("Gestoppt."));
     zuruecksetzenKnopf.addEventListener("click", () => {
+      if (view) view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: originalText } });
       code.innerHTML = original;
       if (speicher) localStorage.removeItem(speicher);
       ergebnis.replaceChildren();
       ergebnis.className = "kurs-ergebnis";
-    });
-    code.addEventListener("input", () => {
-      if (speicher) localStorage.setItem(speicher, text());
     });
     code.addEventListener("keydown", (ereignis) => {
       if (ereignis.key === "Enter" && (ereignis.ctrlKey || ereignis.metaKey)) {
