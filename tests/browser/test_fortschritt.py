@@ -23,7 +23,7 @@ def vorlage(page, name: str):
 
 
 def setze_code(page, name: str, code: str) -> None:
-    # Wie Tippen: kurs-lauf.js speichert bei jedem input-Ereignis.
+    # Wie Tippen: kurs-lauf.js speichert den Text (block.kursSetze), mit Editor oder ohne.
     vorlage(page, name).evaluate("(b, t) => b.kursSetze(t)", code)
 
 
