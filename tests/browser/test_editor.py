@@ -23,6 +23,8 @@ def oeffne_editor(page, auswahl: str):
     block.locator("code").click()
     page.wait_for_function("b => b.querySelector('.cm-content') === document.activeElement",
                            arg=block.element_handle())
+    # Der Code steht dann einmal da, im Editor: Der Block aus dem HTML ist weg.
+    assert block.locator("code").is_hidden(), "Der Code steht doppelt da: über dem Editor der alte Block"
     return block
 
 
