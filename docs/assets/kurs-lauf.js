@@ -99,13 +99,31 @@
 
     // Der Editor (kurs-editor.js, CodeMirror) lädt erst beim ersten Klick oder Fokus: Bis dahin
     // steht der gefärbte Block aus dem HTML da, und die Seite lädt nicht mehr als ohne Editor
-    // (benchmarks/seitengewicht.py). pointerdown kommt vor dem Fokus: Die Stelle des Klicks
-    // bekommt die Schreibmarke.
+    // (benchmarks/seitengewicht.py). pointerdown kommt vor dem Setzen der Schreibmarke: Der
+    // erste Klick setzt sie schon, und der Editor übernimmt sie.
     let view = null;
     let laden = null;
     const text = () => (view ? view.state.doc.toString() : code.textContent);
-    function editorOeffnen(fokus, stelle) {
+    // Bis der Editor da ist (beim ersten Mal auf dem Handy vielleicht eine Sekunde), tippst du
+    // direkt in den Block; der Editor übernimmt dann Text und Schreibmarke.
+    function schreibmarke() {
+      const auswahl = getSelection();
+      if (!auswahl.rangeCount || !code.contains(auswahl.anchorNode)) return null;
+      const bereich = document.createRange();
+      bereich.setStart(code, 0);
+      bereich.setEnd(auswahl.anchorNode, auswahl.anchorOffset);
+      return bereich.toString().length;
+    }
+    function editorOeffnen(fokus) {
+      if (fokus && !view && !code.isContentEditable) {
+        code.contentEditable = "plaintext-only";
+        // Kam der Fokus mit der Tastatur, steht noch keine Schreibmarke im Code: an den Anfang.
+        const auswahl = getSelection();
+        if (!code.contains(auswahl.anchorNode)) auswahl.collapse(code, 0);
+      }
       laden ??= import(new URL("kurs-editor.js", BASIS)).then(({ editor }) => {
+        const marke = schreibmarke();
+        code.removeAttribute("contenteditable");
         view = editor(block, {
           text: code.textContent,
           label,
@@ -115,16 +133,17 @@
           },
           ausfuehren: () => (pruefenKnopf ? pruefenKlick : ausfuehrenKlick)(),
         });
-        return view;
+        // Was du getippt hast, während der Editor lud, bleibt gespeichert wie jede Änderung.
+        if (speicher && code.textContent !== originalText) localStorage.setItem(speicher, code.textContent);
+        return marke;
       }).catch((fehler) => {
         laden = null; // beim nächsten Klick neu versuchen
         throw fehler;
       });
-      return laden.then((v) => {
+      return laden.then((marke) => {
         if (!fokus) return;
-        const pos = stelle ? v.posAtCoords(stelle) : null;
-        if (pos !== null) v.dispatch({ selection: { anchor: pos } });
-        v.focus();
+        if (marke !== null) view.dispatch({ selection: { anchor: Math.min(marke, view.state.doc.length) } });
+        view.focus();
       });
     }
     // Tests und kurs-fortschritt.js: der Text des Blocks, ob mit Editor oder ohne.
@@ -136,7 +155,7 @@
         if (speicher) localStorage.setItem(speicher, neu);
       }
     };
-    code.addEventListener("pointerdown", (e) => { editorOeffnen(true, { x: e.clientX, y: e.clientY }); });
+    code.addEventListener("pointerdown", () => { editorOeffnen(true); });
     code.addEventListener("focus", () => { editorOeffnen(true); });
     code.spellcheck = false;
     code.setAttribute("role", "textbox");

@@ -135,3 +135,24 @@ def test_ausfuehren_nimmt_den_text_des_editors(neuer_besuch):
     page.wait_for_function("el => !el.classList.contains('kurs-wartet')", arg=ergebnis.element_handle(),
                            timeout=60_000)
     assert ergebnis.locator("pre").text_content() == "42\n"
+
+
+def test_was_du_tippst_waehrend_der_editor_laedt_bleibt(neuer_besuch):
+    """Auf dem Handy lädt der Editor beim ersten Mal vielleicht eine Sekunde: Was du in der Zeit
+    tippst, steht danach im Editor, an der Stelle, wo du getippt hast, und ist gespeichert."""
+    besuch = neuer_besuch("light")
+    besuch.oeffne(SEITE)
+    page = besuch.page
+    langsam = lambda route: (page.wait_for_timeout(800), route.continue_())  # noqa: E731
+    page.route("**/kurs-editor.js", langsam)
+    block = page.locator(VORLAGE).first
+    name = block.get_attribute("data-uebung")
+    block.locator("code").focus()  # mit der Tastatur: Die Schreibmarke steht am Anfang
+    page.keyboard.type("# schnell\n")
+    assert not block.locator(".cm-editor").count(), "Der Editor war schon da; der Test prüft nichts"
+    page.wait_for_function("b => b.querySelector('.cm-content') === document.activeElement",
+                           arg=block.element_handle())
+    assert block.evaluate("b => b.kursText()").startswith("# schnell\n")
+    assert page.evaluate("n => localStorage.getItem(`kurs:${n}`)", name).startswith("# schnell\n")
+    page.keyboard.type("x")  # weiter an derselben Stelle
+    assert block.evaluate("b => b.kursText()").startswith("# schnell\nx")
