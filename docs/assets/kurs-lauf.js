@@ -144,9 +144,12 @@
         if (!fokus) return;
         if (marke !== null) view.dispatch({ selection: { anchor: Math.min(marke, view.state.doc.length) } });
         view.focus();
+      }).catch(() => {
+        // Ohne Editor (etwa offline) bleibt der Block ein schlichtes Textfeld; der nächste Klick
+        // versucht es noch einmal.
       });
     }
-    // Tests und kurs-fortschritt.js: der Text des Blocks, ob mit Editor oder ohne.
+    // Für loesungText und die Tests: der Text des Blocks, ob mit Editor oder ohne.
     block.kursText = text;
     block.kursSetze = (neu) => {
       if (view) view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: neu } });
@@ -269,6 +272,10 @@
       if (speicher) localStorage.removeItem(speicher);
       ergebnis.replaceChildren();
       ergebnis.className = "kurs-ergebnis";
+    });
+    code.addEventListener("input", () => {
+      // Nur solange der Editor fehlt; danach speichert er selbst (aenderung).
+      if (speicher && !view) localStorage.setItem(speicher, code.textContent);
     });
     code.addEventListener("keydown", (ereignis) => {
       if (ereignis.key === "Enter" && (ereignis.ctrlKey || ereignis.metaKey)) {

@@ -156,3 +156,21 @@ def test_was_du_tippst_waehrend_der_editor_laedt_bleibt(neuer_besuch):
     assert page.evaluate("n => localStorage.getItem(`kurs:${n}`)", name).startswith("# schnell\n")
     page.keyboard.type("x")  # weiter an derselben Stelle
     assert block.evaluate("b => b.kursText()").startswith("# schnell\nx")
+
+
+def test_ohne_editor_bleibt_der_block_ein_textfeld(neuer_besuch):
+    """Lädt der Editor nicht (etwa offline), tippst du wie früher direkt in den Block: Der Text
+    wird gespeichert, und die Seite wirft keinen Fehler."""
+    besuch = neuer_besuch("light")
+    besuch.oeffne(SEITE)
+    page = besuch.page
+    page.route("**/kurs-editor.js", lambda route: route.abort())
+    block = page.locator(VORLAGE).first
+    name = block.get_attribute("data-uebung")
+    block.locator("code").focus()
+    page.keyboard.type("# offline\n")
+    page.wait_for_timeout(300)  # Zeit für den gescheiterten Import
+    assert not block.locator(".cm-editor").count()
+    assert block.evaluate("b => b.kursText()").startswith("# offline\n")
+    assert page.evaluate("n => localStorage.getItem(`kurs:${n}`)", name).startswith("# offline\n")
+    assert not [f for f in besuch.fehler if f.startswith("JavaScript")], besuch.fehler
