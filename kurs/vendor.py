@@ -1,4 +1,4 @@
-"""Selbst gehosteter Fremdcode: Mermaid und Pyodide für die Seite, axe-core für die Browsertests.
+"""Selbst gehosteter Fremdcode: Mermaid, Pyodide und CodeMirror für die Seite, axe-core für die Browsertests.
 
 Die Dateien liegen im Repository, gepinnt auf eine exakte Version; kurs/vendor.json
 nennt je Datei Paket, Version, Pfad im Paket, Ziel im Repository und sha256.
@@ -11,6 +11,11 @@ Für Maintainer (braucht npm):
 
 Der Befehl holt jedes Paket mit `npm pack`, packt die Dateien aus, schreibt sie an
 ihr Ziel und das Manifest neu. `git diff` zeigt danach, was sich geändert hat.
+
+CodeMirror (der Editor, docs/assets/kurs-editor.js) sind fünfzehn kleine Pakete: `npm install`
+mit den exakten Versionen aus dem Manifest (alle, auch die indirekten) in ein leeres
+Verzeichnis, dann bündelt esbuild sie zu einer Datei (`baue_codemirror`). Ein Pin ändert
+sich genauso: `uv run python -m kurs.vendor @codemirror/view@6.45.0`.
 
 Eine Datei wird dabei abgeleitet, nicht nur kopiert: python_stdlib.zip bekommt übersetzten
 Code (.pyc) für die Module, die Python im Browser beim Start und für die Programme des
@@ -54,6 +59,23 @@ DATEIEN = {
         "package/LICENSE": "tests/browser/vendor/LICENSE",
     },
 }
+
+# CodeMirror: was der Editor braucht, als ein ES-Modul (kurs-editor.js importiert daraus).
+_CODEMIRROR_EINTRAG = """
+export { EditorState } from "@codemirror/state";
+export { EditorView, keymap, lineNumbers, drawSelection, highlightSpecialChars } from "@codemirror/view";
+export { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+export { indentOnInput, bracketMatching, syntaxHighlighting, indentUnit } from "@codemirror/language";
+export { closeBrackets, closeBracketsKeymap } from "@codemirror/autocomplete";
+export { classHighlighter } from "@lezer/highlight";
+export { python } from "@codemirror/lang-python";
+"""
+CODEMIRROR_JS = "docs/assets/vendor/codemirror/codemirror.js"
+CODEMIRROR_LIZENZ = "docs/assets/vendor/codemirror/LICENSE"
+# Die Pakete, die `npm install` ausdrücklich bekommt; die übrigen Pins im Manifest sind ihre
+# Abhängigkeiten (ebenfalls exakt installiert) und esbuild.
+CODEMIRROR_PAKETE = ("@codemirror/state", "@codemirror/view", "@codemirror/commands", "@codemirror/language",
+                     "@codemirror/lang-python", "@codemirror/autocomplete", "@lezer/highlight", "esbuild")
 
 # Material 9.x bindet Mermaid 11 ein (ohne eigenes Mermaid lüde es mermaid@11 vom CDN).
 # Eine andere Hauptversion wäre ungetestet gegen Materials Integration.
@@ -195,6 +217,56 @@ def hole(name: str, version: str, ordner: Path) -> list[dict]:
     return eintraege
 
 
+def baue_codemirror(pins: dict[str, str], ordner: Path) -> list[dict]:
+    """Installiert CodeMirror mit exakten Versionen und bündelt es mit esbuild zu einer Datei.
+
+    `pins` nennt Paket -> Version; fehlt ein indirektes Paket darin, wählt npm es und das Manifest
+    hält die Wahl fest. Die Lock-Datei bleibt im tmp-Verzeichnis und nennt ohnehin keine Adresse."""
+    ordner.mkdir()
+    (ordner / ".npmrc").write_text("omit-lockfile-registry-resolved=true\n", encoding="utf-8")
+    (ordner / "package.json").write_text('{"name": "kurs-codemirror", "private": true}\n', encoding="utf-8")
+    (ordner / "eintrag.js").write_text(_CODEMIRROR_EINTRAG, encoding="utf-8")
+    subprocess.run(["npm", "install", "--save-exact", "--no-audit", "--no-fund",
+                    *(f"{name}@{version}" for name, version in sorted(pins.items()))],
+                   cwd=ordner, check=True, capture_output=True)
+    lock = json.loads((ordner / "package-lock.json").read_text(encoding="utf-8"))["packages"]
+    installiert = {pfad.removeprefix("node_modules/"): info for pfad, info in lock.items()
+                   if pfad and not info.get("optional")}
+    # esbuild liegt als fertiges Programm im Paket für dieses System (npm lässt Installationsskripte
+    # weg, darum kein `npx esbuild`).
+    (programm,) = (ordner / "node_modules" / "@esbuild").glob("*/bin/esbuild")
+    ziel = WURZEL / CODEMIRROR_JS
+    ziel.parent.mkdir(parents=True, exist_ok=True)
+    subprocess.run([str(programm), "eintrag.js", "--bundle", "--format=esm", "--minify",
+                    "--legal-comments=none", f"--outfile={ziel}"], cwd=ordner, check=True, capture_output=True)
+    # Die Lizenzen aller gebündelten Pakete (alle MIT) in einer Datei neben dem Bündel.
+    lizenzen = [f"{name}@{info['version']} ({info.get('license', '?')})\n\n"
+                + (ordner / "node_modules" / name / "LICENSE").read_text(encoding="utf-8").strip() + "\n"
+                for name, info in sorted(installiert.items()) if name != "esbuild"]
+    (WURZEL / CODEMIRROR_LIZENZ).write_text("\n\n".join(lizenzen), encoding="utf-8")
+    pakete = {name: info["version"] for name, info in sorted(installiert.items())}
+    eintraege = []
+    for datei in (CODEMIRROR_JS, CODEMIRROR_LIZENZ):
+        inhalt = (WURZEL / datei).read_bytes()
+        eintraege.append({
+            "name": "@codemirror/view",
+            "version": pakete["@codemirror/view"],
+            "paket": f"@codemirror/view@{pakete['@codemirror/view']}",
+            "quelle": "esbuild",
+            "datei": datei,
+            "sha256": hashlib.sha256(inhalt).hexdigest(),
+            "gzip_bytes": gzip_groesse(inhalt),
+            "gebuendelt": pakete,
+            "gebuendelt_integrity": {name: info["integrity"] for name, info in sorted(installiert.items())},
+        })
+    return eintraege
+
+
+def codemirror_pins() -> dict[str, str]:
+    eintraege = [e for e in lies_manifest() if e.get("quelle") == "esbuild"] if MANIFEST.exists() else []
+    return dict(eintraege[0]["gebuendelt"]) if eintraege else {}
+
+
 def main(argv: list[str]) -> None:
     # npm holt die Pakete, Node startet Pyodide zum Vorkompilieren.
     fehlend = [werkzeug for werkzeug in ("npm", "node") if not shutil.which(werkzeug)]
@@ -202,10 +274,15 @@ def main(argv: list[str]) -> None:
         sys.exit(f"kurs.vendor braucht npm und Node; es fehlt {' und '.join(fehlend)}. "
                  "Installieren: sudo apt-get install nodejs npm")
     versionen = {name: gepinnte_versionen().get(name) for name in DATEIEN}
+    codemirror = codemirror_pins()
     for arg in argv:
         name, _, version = arg.rpartition("@")
+        if name in CODEMIRROR_PAKETE and version:
+            codemirror[name] = version
+            continue
         if name not in DATEIEN or not version:
-            sys.exit(f"Unbekannt: {arg!r}. Form: name@version, name aus {sorted(DATEIEN)}")
+            sys.exit(f"Unbekannt: {arg!r}. Form: name@version, name aus {sorted(DATEIEN)} "
+                     f"oder {sorted(CODEMIRROR_PAKETE)}")
         versionen[name] = version
     fehlend = [name for name, version in versionen.items() if not version]
     if fehlend:
@@ -215,6 +292,10 @@ def main(argv: list[str]) -> None:
         for name, version in versionen.items():
             eintraege += hole(name, version, Path(tmp))
             print(f"{name}@{version}: {len(DATEIEN[name])} Dateien geschrieben")
+        # Ohne Pin (erster Lauf): die Pakete ohne Version, npm wählt die neueste.
+        eintraege += baue_codemirror(codemirror or {name: "latest" for name in CODEMIRROR_PAKETE},
+                                     Path(tmp) / "codemirror")
+        print(f"CodeMirror gebündelt: {CODEMIRROR_JS}")
     MANIFEST.write_text(json.dumps({"dateien": eintraege}, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"{MANIFEST.relative_to(WURZEL)} neu geschrieben")
 

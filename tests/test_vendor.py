@@ -41,7 +41,8 @@ def test_ohne_node_eine_deutsche_meldung_statt_eines_tracebacks(monkeypatch):
 
 def test_manifest_nennt_jede_datei_mit_exakter_version():
     eintraege = vendor.lies_manifest()
-    assert {e["datei"] for e in eintraege} == {d for dateien in vendor.DATEIEN.values() for d in dateien.values()}
+    assert {e["datei"] for e in eintraege} == {d for dateien in vendor.DATEIEN.values() for d in dateien.values()} | {
+        vendor.CODEMIRROR_JS, vendor.CODEMIRROR_LIZENZ}
     for e in eintraege:
         assert e["version"].count(".") == 2 and e["paket"] == f"{e['name']}@{e['version']}", e
     mermaid = {e["version"] for e in eintraege if e["name"] == "@mermaid-js/tiny"}
@@ -107,3 +108,18 @@ def test_vorkompilierte_standardbibliothek_fuegt_nur_passende_pyc_hinzu():
         assert int.from_bytes(pyc[4:8], "little") == 1, f"{name}: keine ungeprüfte Hash-pyc"
         assert pyc[8:16] == _imp.source_hash(int.from_bytes(pyc[:4], "little"), quellen[name]), (
             f"{name} passt nicht zu {name[:-1]}")
+
+
+def test_codemirror_buendel_nennt_jedes_paket_mit_exakter_version_und_lizenz():
+    """Das Bündel (kurs/vendor.py, baue_codemirror) pinnt jedes Paket darin, auch die indirekten:
+    Sonst wählte npm beim nächsten Bauen still neuere."""
+    pins = vendor.codemirror_pins()
+    assert set(vendor.CODEMIRROR_PAKETE) <= set(pins)
+    for name, version in pins.items():
+        assert re.fullmatch(r"\d+\.\d+\.\d+", version), f"{name}@{version} ist keine exakte Version"
+    lizenz = (WURZEL / vendor.CODEMIRROR_LIZENZ).read_text(encoding="utf-8")
+    for name, version in pins.items():
+        if name != "esbuild":  # baut nur, steckt nicht im Bündel
+            assert f"{name}@{version} (MIT)" in lizenz, f"{vendor.CODEMIRROR_LIZENZ}: {name} fehlt"
+    buendel = (WURZEL / vendor.CODEMIRROR_JS).read_text(encoding="utf-8")
+    assert "://" not in buendel.replace("http://www.w3.org", ""), "Das Bündel nennt eine Adresse"

@@ -1,7 +1,8 @@
 // Jeder Python-Block wird bearbeitbar und bekommt "Ausführen"; jede Übungsvorlage
 // bekommt "Prüfen". Was ein Block ausführt, steht in programme.json neben der Seite
 // (kurs/seite/codebloecke.py): das Beispiel, das pytest-codeblocks ausführt, mit diesem Block als Lücke.
-// Beides, diese Daten und Python (Pyodide, in einem Web Worker), lädt erst beim ersten Klick.
+// Beides, diese Daten und Python (Pyodide, in einem Web Worker), lädt erst beim ersten Klick;
+// der Editor (kurs-editor.js, CodeMirror) erst, wenn du einen Block zum ersten Mal bearbeitest.
 (() => {
   "use strict";
 
@@ -78,38 +79,91 @@
     return programme.get(url);
   }
 
-  // Der Text, der gerade in Block `nummer` dieser Seite steht (vielleicht geändert).
+  // Der Text, der gerade in Block `nummer` dieser Seite steht (vielleicht geändert, im Editor).
   function textVonBlock(nummer) {
-    return document.querySelector(`.language-python.highlight[data-lauf="${nummer}"] code`).textContent;
+    return document.querySelector(`.language-python.highlight[data-lauf="${nummer}"]`).kursText();
   }
 
   function einrichten(block) {
     const code = block.querySelector("code");
     const original = code.innerHTML;
+    const originalText = code.textContent;
     const { lauf: nummer, uebung: name, rolle } = block.dataset;
     const istVorlage = rolle === "vorlage";
     // Derselbe Schlüssel in kurs-fortschritt.js: „Fortschritt zurücksetzen“ löscht ihn.
     const speicher = istVorlage ? `kurs:${name}` : null;
+    const label = (istVorlage ? "Deine Lösung (Python-Editor; Strg+Enter prüft" : "Python-Code (Editor; Strg+Enter führt aus")
+      + "; Escape, dann Tab verlässt den Editor)";
 
-    // Bearbeitbar erst beim ersten Klick oder Fokus: contentEditable gleich beim Laden ließe den
-    // Browser die Stile jedes Zeichens im Block neu rechnen, auf einer Kapitelseite ein Drittel
-    // der Blockierzeit (Lighthouse, benchmarks/lighthouse.py). pointerdown kommt vor dem
-    // Setzen der Schreibmarke: Der erste Klick setzt sie schon.
-    const bearbeitbar = () => {
-      if (code.isContentEditable) return;
-      code.contentEditable = "plaintext-only";
-      // Kam der Fokus mit der Tastatur, steht noch keine Schreibmarke im Code: an den Anfang.
+    // Der Editor (kurs-editor.js, CodeMirror) lädt erst beim ersten Klick oder Fokus: Bis dahin
+    // steht der gefärbte Block aus dem HTML da, und die Seite lädt nicht mehr als ohne Editor
+    // (benchmarks/seitengewicht.py). pointerdown kommt vor dem Setzen der Schreibmarke: Der
+    // erste Klick setzt sie schon, und der Editor übernimmt sie.
+    let view = null;
+    let laden = null;
+    // Ein Zeilenende am Schluss, wie im Fence: Dann ist der unveränderte Text genau das Stück,
+    // das pytest-codeblocks ausgeführt hat (tests/seite/test_codebloecke.py).
+    const text = () => (view ? view.state.doc.toString() : code.textContent).replace(/\n?$/, "\n");
+    // Bis der Editor da ist (beim ersten Mal auf dem Handy vielleicht eine Sekunde), tippst du
+    // direkt in den Block; der Editor übernimmt dann Text und Schreibmarke.
+    function schreibmarke() {
       const auswahl = getSelection();
-      if (!code.contains(auswahl.anchorNode)) auswahl.collapse(code, 0);
+      if (!auswahl.rangeCount || !code.contains(auswahl.anchorNode)) return null;
+      const bereich = document.createRange();
+      bereich.setStart(code, 0);
+      bereich.setEnd(auswahl.anchorNode, auswahl.anchorOffset);
+      return bereich.toString().length;
+    }
+    function editorOeffnen(fokus) {
+      if (fokus && !view && !code.isContentEditable) {
+        code.contentEditable = "plaintext-only";
+        // Kam der Fokus mit der Tastatur, steht noch keine Schreibmarke im Code: an den Anfang.
+        const auswahl = getSelection();
+        if (!code.contains(auswahl.anchorNode)) auswahl.collapse(code, 0);
+      }
+      laden ??= import(new URL("kurs-editor.js", BASIS)).then(({ editor }) => {
+        const marke = schreibmarke();
+        code.removeAttribute("contenteditable");
+        view = editor(block, {
+          text: code.textContent,
+          label,
+          aenderung: (neu) => {
+            code.textContent = neu; // Materials Kopierknopf und die Prüfung einer Lösung lesen hier
+            if (speicher) localStorage.setItem(speicher, neu);
+          },
+          ausfuehren: () => (pruefenKnopf ? pruefenKlick : ausfuehrenKlick)(),
+        });
+        // Was du getippt hast, während der Editor lud, bleibt gespeichert wie jede Änderung.
+        if (speicher && code.textContent !== originalText) localStorage.setItem(speicher, code.textContent);
+        return marke;
+      }).catch((fehler) => {
+        laden = null; // beim nächsten Klick neu versuchen
+        throw fehler;
+      });
+      return laden.then((marke) => {
+        if (!fokus) return;
+        if (marke !== null) view.dispatch({ selection: { anchor: Math.min(marke, view.state.doc.length) } });
+        view.focus();
+      }).catch(() => {
+        // Ohne Editor (etwa offline) bleibt der Block ein schlichtes Textfeld; der nächste Klick
+        // versucht es noch einmal.
+      });
+    }
+    // Für textVonBlock und die Tests: der Text des Blocks, ob mit Editor oder ohne.
+    block.kursText = text;
+    block.kursSetze = (neu) => {
+      if (view) view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: neu } });
+      else {
+        code.textContent = neu;
+        if (speicher) localStorage.setItem(speicher, neu);
+      }
     };
-    code.addEventListener("pointerdown", bearbeitbar);
-    code.addEventListener("focus", bearbeitbar);
+    code.addEventListener("pointerdown", () => { editorOeffnen(true); });
+    code.addEventListener("focus", () => { editorOeffnen(true); });
     code.spellcheck = false;
     code.setAttribute("role", "textbox");
     code.setAttribute("aria-multiline", "true");
-    code.setAttribute("aria-label", istVorlage
-      ? "Deine Lösung (bearbeitbar; Strg+Enter prüft)"
-      : "Python-Code (bearbeitbar; Strg+Enter führt aus)");
+    code.setAttribute("aria-label", label);
     code.tabIndex = 0;
     // Material setzt tabindex selbst, sobald es den Block einrichtet (content.lazy: beim
     // Sichtbarwerden): "0" nur, wenn der Block seitlich scrollt, sonst entfernt es ihn. Der Code
@@ -118,10 +172,12 @@
       if (code.tabIndex !== 0) code.tabIndex = 0;
     }).observe(code, { attributes: true, attributeFilter: ["tabindex"] });
     if (speicher && localStorage.getItem(speicher) !== null) {
+      // Deine gespeicherte Lösung: gleich mit Editor, damit sie gefärbt dasteht wie der Code der Seite.
       code.textContent = localStorage.getItem(speicher);
+      editorOeffnen(false);
     }
 
-    // Knöpfe und Ergebnis stehen schon im HTML hinter dem Block (kurs/mkdocs_hooks.py, mit_leiste).
+    // Knöpfe und Ergebnis stehen schon im HTML hinter dem Block (kurs/seite/codebloecke.py, mit_leiste).
     const leiste = block.nextElementSibling;
     const ergebnis = leiste.nextElementSibling;
     const knopf = (art) => leiste.querySelector(`[data-kurs-knopf="${art}"]`);
@@ -131,7 +187,7 @@
     const zuruecksetzenKnopf = knopf("zuruecksetzen");
     // Die Hinweise (etwa „Strg+Enter“) werden erst beim ersten Zeigen oder Fokus zum title: Dann
     // zeigt sie der Browser, und Material hat beim Laden keinen Tooltip je Knopf eingerichtet
-    // (kurs/mkdocs_hooks.py, mit_leiste).
+    // (kurs/seite/codebloecke.py, mit_leiste).
     const hinweiseZeigen = () => {
       leiste.querySelectorAll("[data-kurs-hinweis]").forEach((k) => { k.title = k.dataset.kursHinweis; });
     };
@@ -185,10 +241,6 @@
       return e.ok;
     }
 
-    // Ein Zeilenende am Schluss, wie im Fence: Dann ist der unveränderte Text genau das Stück,
-    // das pytest-codeblocks ausgeführt hat (tests/test_programme.py).
-    const text = () => code.textContent.replace(/\n?$/, "\n");
-
     // Was ein Block ausführt, steht in programme.json (kurs/modell/snippets.py, Programm): Teile, die
     // kurs/lauf.py der Reihe nach ausführt. null ist der Text dieses Blocks, eine Zahl der Text
     // des Blocks mit dieser Nummer (auf einer Notebook-Seite prüft die Prüfzelle die Vorlage).
@@ -212,13 +264,15 @@
     if (pruefenKnopf) pruefenKnopf.addEventListener("click", pruefenKlick);
     stoppKnopf.addEventListener("click", () => abbrechen("Gestoppt."));
     zuruecksetzenKnopf.addEventListener("click", () => {
+      if (view) view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: originalText } });
       code.innerHTML = original;
       if (speicher) localStorage.removeItem(speicher);
       ergebnis.replaceChildren();
       ergebnis.className = "kurs-ergebnis";
     });
     code.addEventListener("input", () => {
-      if (speicher) localStorage.setItem(speicher, text());
+      // Nur solange der Editor fehlt; danach speichert er selbst (aenderung).
+      if (speicher && !view) localStorage.setItem(speicher, code.textContent);
     });
     code.addEventListener("keydown", (ereignis) => {
       if (ereignis.key === "Enter" && (ereignis.ctrlKey || ereignis.metaKey)) {

@@ -48,8 +48,8 @@ def klicke_und_warte(page, nummer: int, knopf: str = "Ausführen") -> tuple[str,
 
 
 def setze_code(page, nummer: int, code: str) -> None:
-    block(page, nummer).locator("code").evaluate(
-        "(el, t) => { el.textContent = t; el.dispatchEvent(new Event('input')); }", code)
+    """Ersetzt den Code des Blocks, ob sein Editor (kurs-editor.js) schon offen ist oder nicht."""
+    block(page, nummer).evaluate("(b, t) => b.kursSetze(t)", code)
 
 
 def nummer_von(daten: dict, uebung: str, rolle: str) -> int:
@@ -207,6 +207,8 @@ def test_strg_enter_fuehrt_aus_und_knoepfe_sind_per_tastatur_erreichbar(kapitel_
     erg.evaluate("el => el.replaceChildren()")
     page.keyboard.press("Control+Enter")
     page.wait_for_function("el => el.classList.contains('kurs-ok')", arg=erg.element_handle(), timeout=60_000)
+    # Im Editor rückt Tab ein; nach Escape führt es hinaus (keine Tastaturfalle, test_editor.py).
+    page.keyboard.press("Escape")
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.textContent") == "Ausführen"
 
@@ -350,8 +352,8 @@ def test_stopp_beendet_einen_lauf(kapitel_tabs):
 
 
 def test_code_laesst_sich_mit_maus_und_tastatur_bearbeiten(kapitel_tabs):
-    """Bearbeitbar wird ein Block erst beim ersten Klick oder Fokus (kurs-lauf.js); schon dieser
-    erste Klick setzt die Schreibmarke, und Tippen ändert den Code."""
+    """Den Editor bekommt ein Block erst beim ersten Klick oder Fokus (kurs-lauf.js); er hat dann
+    die Schreibmarke, und Tippen ändert den Code."""
     page = kapitel_tabs("teil-1/").page
     for nummer, weg in [(3, "Klick"), (4, "Tab")]:
         code = block(page, nummer).locator("code")
@@ -360,6 +362,8 @@ def test_code_laesst_sich_mit_maus_und_tastatur_bearbeiten(kapitel_tabs):
             code.click()
         else:
             code.focus()
+        page.wait_for_function("b => b.querySelector('.cm-content') === document.activeElement",
+                               arg=block(page, nummer).element_handle())
         page.keyboard.press("Control+End")
         page.keyboard.type("# neu")
         assert code.text_content().rstrip("\n").endswith("# neu"), (weg, code.text_content())

@@ -23,9 +23,8 @@ def vorlage(page, name: str):
 
 
 def setze_code(page, name: str, code: str) -> None:
-    # Wie Tippen: kurs-lauf.js speichert bei jedem input-Ereignis.
-    vorlage(page, name).locator("code").evaluate(
-        "(el, t) => { el.textContent = t; el.dispatchEvent(new Event('input')); }", code)
+    # Wie Tippen: kurs-lauf.js speichert den Text (block.kursSetze), mit Editor oder ohne.
+    vorlage(page, name).evaluate("(b, t) => b.kursSetze(t)", code)
 
 
 def toc_eintrag(page, name: str):

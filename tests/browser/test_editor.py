@@ -1,0 +1,176 @@
+"""Der Editor jedes Python-Blocks (docs/assets/kurs-editor.js, CodeMirror 6), auf dem Handy
+(390 px) und am Desktop (1280 px): Einzug, Tab, keine Tastaturfalle, Farben, die bleiben."""
+
+import pytest
+
+from kurs.modell import WURZEL
+
+AXE = WURZEL / "tests" / "browser" / "vendor" / "axe.min.js"
+SEITE = "teil-2/"  # Beispiele und Übungen
+VORLAGE = '.language-python.highlight[data-rolle="vorlage"]'
+BEISPIEL = ".language-python.highlight[data-lauf]:not([data-uebung])"
+MATERIAL_SCHEMA = {"light": "default", "dark": "slate"}
+BREITEN = {"handy": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
+
+
+def geladene_editoren(besuch) -> list[str]:
+    return [u for u in besuch.anfragen if u.endswith(("/codemirror.js", "/kurs-editor.js"))]
+
+
+def oeffne_editor(page, auswahl: str):
+    """Klick in den Block wie eine Leserin; zurück kommt der Editor, wenn er den Fokus hat."""
+    block = page.locator(auswahl).first
+    block.locator("code").click()
+    page.wait_for_function("b => b.querySelector('.cm-content') === document.activeElement",
+                           arg=block.element_handle())
+    # Der Code steht dann einmal da, im Editor: Der Block aus dem HTML ist weg.
+    assert block.locator("code").is_hidden(), "Der Code steht doppelt da: über dem Editor der alte Block"
+    return block
+
+
+def farbe_von(page, css: str) -> str:
+    return page.eval_on_selector(css, "el => getComputedStyle(el).color")
+
+
+def aktiv_im_editor(page, block) -> bool:
+    return block.evaluate("b => b.querySelector('.cm-editor').contains(document.activeElement)")
+
+
+@pytest.fixture(params=BREITEN, ids=list(BREITEN))
+def breite(request) -> dict:
+    return BREITEN[request.param]
+
+
+def test_editor_laedt_erst_beim_ersten_bearbeiten(neuer_besuch):
+    besuch = neuer_besuch("light")
+    besuch.oeffne(SEITE)
+    page = besuch.page
+    assert not geladene_editoren(besuch), "Der Editor lädt schon vor dem ersten Bearbeiten"
+    # Bis dahin steht der von Pygments gefärbte Block da.
+    assert page.locator(f"{BEISPIEL} code span.k").count() > 0
+    oeffne_editor(page, BEISPIEL)
+    assert len(geladene_editoren(besuch)) == 2
+    assert not besuch.fremde and not besuch.fehler, besuch.fremde + besuch.fehler
+
+
+def test_einzug_nach_doppelpunkt_tab_und_escape_tab_verlaesst_den_editor(neuer_besuch, breite):
+    besuch = neuer_besuch("light", viewport=breite)
+    besuch.oeffne(SEITE)
+    page = besuch.page
+    block = oeffne_editor(page, VORLAGE)
+    page.keyboard.press("Control+End")
+    page.keyboard.press("Enter")
+    page.keyboard.type("def f():")
+    page.keyboard.press("Enter")
+    assert block.evaluate("b => b.kursText()").endswith("def f():\n    ")
+    page.keyboard.press("Tab")
+    assert block.evaluate("b => b.kursText()").endswith("def f():\n        ")
+    assert aktiv_im_editor(page, block), "Tab ohne Escape hat den Editor verlassen"
+    page.keyboard.press("Shift+Tab")
+    assert block.evaluate("b => b.kursText()").endswith("def f():\n    ")
+    page.keyboard.type("return (1")
+    assert block.evaluate("b => b.kursText()").endswith("return (1)"), "Klammerpaar fehlt"
+    page.keyboard.press("Control+z")
+    assert not block.evaluate("b => b.kursText()").endswith("return (1)"), "Rückgängig wirkt nicht"
+    # Keine Tastaturfalle (WCAG 2.1.2): Escape, dann Tab führt zum nächsten Knopf.
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    assert not aktiv_im_editor(page, block)
+    assert page.evaluate("document.activeElement.textContent") == "Ausführen"
+
+
+def test_farben_bleiben_beim_tippen_und_nach_neuladen(neuer_besuch, breite):
+    besuch = neuer_besuch("light", viewport=breite)
+    besuch.oeffne(SEITE)
+    page = besuch.page
+    # Die Farbe eines Schlüsselworts, wie Pygments sie im HTML setzt.
+    pygments = farbe_von(page, f"{BEISPIEL} code span.k")
+    block = oeffne_editor(page, VORLAGE)
+    page.keyboard.press("Control+End")
+    page.keyboard.type("\nfor x in 'abc':\n# Kommentar")
+    eigene = block.evaluate("b => b.kursText()")
+    zeile = page.locator(f"{VORLAGE} .cm-line").filter(has_text="for x in 'abc':")
+    schluesselwort = f"{VORLAGE} .cm-content .tok-keyword"
+    assert zeile.locator(".tok-keyword").all_text_contents() == ["for", "in"]
+    assert zeile.locator(".tok-string").all_text_contents() == ["'abc'"]
+    assert farbe_von(page, schluesselwort) == pygments
+    assert farbe_von(page, f"{VORLAGE} .cm-content .tok-comment") != farbe_von(page, f"{VORLAGE} .cm-content")
+
+    page.reload(wait_until="load")
+    # Die gespeicherte Lösung steht gleich im Editor, ohne Klick, gefärbt.
+    page.wait_for_selector(f"{VORLAGE} .cm-content .tok-keyword")
+    assert page.locator(VORLAGE).first.evaluate("b => b.kursText()") == eigene
+    assert zeile.locator(".tok-keyword").all_text_contents() == ["for", "in"]
+    assert farbe_von(page, schluesselwort) == pygments
+
+
+def test_offener_editor_passt_zum_schema_und_axe_findet_nichts_ernstes(neuer_besuch, farbschema):
+    besuch = neuer_besuch(farbschema)
+    besuch.oeffne(SEITE)
+    page = besuch.page
+    schema = MATERIAL_SCHEMA[farbschema]
+    page.wait_for_function("s => document.body.dataset.mdColorScheme === s", arg=schema)
+    oeffne_editor(page, VORLAGE)
+    hintergrund = "sel => getComputedStyle(document.querySelector(sel)).backgroundColor"
+    assert page.evaluate(hintergrund, f"{VORLAGE} .cm-editor") == page.evaluate(hintergrund, f"{BEISPIEL} pre code")
+    page.add_script_tag(path=AXE)
+    verstoesse = page.evaluate("""async () => {
+        const { violations } = await axe.run({ include: [".kurs-editor"] }, { resultTypes: ["violations"] });
+        return violations.filter(v => ["serious", "critical"].includes(v.impact)).map(v =>
+            `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map(n => n.target.join(" ")).join("; ")})`);
+    }""")
+    assert not verstoesse, "axe-core meldet:\n" + "\n".join(verstoesse)
+
+
+def test_ausfuehren_nimmt_den_text_des_editors(neuer_besuch):
+    besuch = neuer_besuch("light")
+    besuch.oeffne(SEITE)
+    page = besuch.page
+    block = oeffne_editor(page, BEISPIEL)
+    page.keyboard.press("Control+a")
+    page.keyboard.type("print(6 * 7)")
+    ergebnis = block.locator("xpath=following-sibling::div[contains(@class,'kurs-ergebnis')][1]")
+    page.keyboard.press("Control+Enter")  # im Editor, wie der Knopf „Ausführen“
+    ergebnis.locator(".kurs-ergebnis-titel").wait_for(timeout=60_000)
+    page.wait_for_function("el => !el.classList.contains('kurs-wartet')", arg=ergebnis.element_handle(),
+                           timeout=60_000)
+    assert ergebnis.locator("pre").text_content() == "42\n"
+
+
+def test_was_du_tippst_waehrend_der_editor_laedt_bleibt(neuer_besuch):
+    """Auf dem Handy lädt der Editor beim ersten Mal vielleicht eine Sekunde: Was du in der Zeit
+    tippst, steht danach im Editor, an der Stelle, wo du getippt hast, und ist gespeichert."""
+    besuch = neuer_besuch("light")
+    besuch.oeffne(SEITE)
+    page = besuch.page
+    langsam = lambda route: (page.wait_for_timeout(800), route.continue_())  # noqa: E731
+    page.route("**/kurs-editor.js", langsam)
+    block = page.locator(VORLAGE).first
+    name = block.get_attribute("data-uebung")
+    block.locator("code").focus()  # mit der Tastatur: Die Schreibmarke steht am Anfang
+    page.keyboard.type("# schnell\n")
+    assert not block.locator(".cm-editor").count(), "Der Editor war schon da; der Test prüft nichts"
+    page.wait_for_function("b => b.querySelector('.cm-content') === document.activeElement",
+                           arg=block.element_handle())
+    assert block.evaluate("b => b.kursText()").startswith("# schnell\n")
+    assert page.evaluate("n => localStorage.getItem(`kurs:${n}`)", name).startswith("# schnell\n")
+    page.keyboard.type("x")  # weiter an derselben Stelle
+    assert block.evaluate("b => b.kursText()").startswith("# schnell\nx")
+
+
+def test_ohne_editor_bleibt_der_block_ein_textfeld(neuer_besuch):
+    """Lädt der Editor nicht (etwa offline), tippst du wie früher direkt in den Block: Der Text
+    wird gespeichert, und die Seite wirft keinen Fehler."""
+    besuch = neuer_besuch("light")
+    besuch.oeffne(SEITE)
+    page = besuch.page
+    page.route("**/kurs-editor.js", lambda route: route.abort())
+    block = page.locator(VORLAGE).first
+    name = block.get_attribute("data-uebung")
+    block.locator("code").focus()
+    page.keyboard.type("# offline\n")
+    page.wait_for_timeout(300)  # Zeit für den gescheiterten Import
+    assert not block.locator(".cm-editor").count()
+    assert block.evaluate("b => b.kursText()").startswith("# offline\n")
+    assert page.evaluate("n => localStorage.getItem(`kurs:${n}`)", name).startswith("# offline\n")
+    assert not [f for f in besuch.fehler if f.startswith("JavaScript")], besuch.fehler
