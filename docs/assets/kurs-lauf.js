@@ -79,9 +79,13 @@
     return programme.get(url);
   }
 
+  // Ein Zeilenende am Schluss, wie im Fence: Dann ist der unveränderte Text genau das Stück,
+  // das pytest-codeblocks ausgeführt hat (tests/seite/test_codebloecke.py).
+  const alsStueck = (text) => text.replace(/\n?$/, "\n");
+
   // Der Text, der gerade in Block `nummer` dieser Seite steht (vielleicht geändert, im Editor).
   function textVonBlock(nummer) {
-    return document.querySelector(`.language-python.highlight[data-lauf="${nummer}"]`).kursText();
+    return alsStueck(document.querySelector(`.language-python.highlight[data-lauf="${nummer}"]`).kursText());
   }
 
   function einrichten(block) {
@@ -101,9 +105,7 @@
     // erste Klick setzt sie schon, und der Editor übernimmt sie.
     let view = null;
     let laden = null;
-    // Ein Zeilenende am Schluss, wie im Fence: Dann ist der unveränderte Text genau das Stück,
-    // das pytest-codeblocks ausgeführt hat (tests/seite/test_codebloecke.py).
-    const text = () => (view ? view.state.doc.toString() : code.textContent).replace(/\n?$/, "\n");
+    const text = () => (view ? view.state.doc.toString() : code.textContent);
     // Bis der Editor da ist (beim ersten Mal auf dem Handy vielleicht eine Sekunde), tippst du
     // direkt in den Block; der Editor übernimmt dann Text und Schreibmarke.
     function schreibmarke() {
@@ -246,14 +248,14 @@
     // des Blocks mit dieser Nummer (auf einer Notebook-Seite prüft die Prüfzelle die Vorlage).
     function ausfuehrenKlick() {
       return starte((programm) => programm.auftrag,
-        (programm) => programm.teile.map((t) => t === null ? text() : typeof t === "number" ? textVonBlock(t) : t),
+        (programm) => programm.teile.map((t) => t === null ? alsStueck(text()) : typeof t === "number" ? textVonBlock(t) : t),
         (ausgabe, programm) => programm.auftrag === "pruefe" ? "Bestanden"
           : programm.ausgabe === null || programm.ausgabe === undefined ? "Ausgabe"
           : ausgabe === programm.ausgabe ? "Ausgabe (wie auf der Seite)" : "Ausgabe (anders als auf der Seite)");
     }
 
     async function pruefenKlick() {
-      const bestanden = await starte(() => "pruefe", (p, uebung) => [uebung.kontext, text(), uebung.pruefung],
+      const bestanden = await starte(() => "pruefe", (p, uebung) => [uebung.kontext, alsStueck(text()), uebung.pruefung],
         () => "Bestanden");
       // Nur „Prüfen“ an deiner Lösung zählt für deinen Fortschritt (kurs-fortschritt.js merkt es sich),
       // nicht die Musterlösung oder die Prüfung, die du unter „Lösung“ ausführst.
