@@ -1,5 +1,6 @@
 """Die Dauer eines Teils, gerechnet statt getippt: `<!-- dauer -->` in einer Seite wird zu
-„ca. 50 Min.: Lesen ca. 22 Min., Übungen ca. 28 Min.“.
+„ca. 50 Min.: Lesen ca. 22 Min., Übungen ca. 28 Min.“, `<!-- dauer: teil-1.md -->` zur Dauer
+jener Seite (die Übersicht nennt so jeden Teil).
 
 Lesen: die Wörter des Texts außerhalb des Abschnitts „## Übungen“, ohne Code, bei rund
 100 Wörtern pro Minute (Lernen mit Beispielen, nicht Überfliegen). Übungen: die Summe der
@@ -7,6 +8,7 @@ Minuten in den Überschriften „### Übung M: Titel (ca. N Min.)“, die die Au
 """
 
 import re
+from pathlib import Path
 
 PLATZHALTER = "<!-- dauer -->"
 WOERTER_JE_MINUTE = 100
@@ -24,5 +26,10 @@ def dauer(markdown: str) -> str:
     return f"ca. {lesen + uebungen} Min.: Lesen ca. {lesen} Min., Übungen ca. {uebungen} Min."
 
 
-def einsetzen(markdown: str) -> str:
-    return markdown.replace(PLATZHALTER, dauer(markdown)) if PLATZHALTER in markdown else markdown
+# Die Dauer einer anderen Seite, etwa in der Übersicht: `<!-- dauer: teil-1.md -->`.
+DAUER_VON = re.compile(r"<!-- dauer: (?P<seite>[\w/.-]+\.md) -->")
+
+
+def einsetzen(markdown: str, docs: Path) -> str:
+    markdown = markdown.replace(PLATZHALTER, dauer(markdown)) if PLATZHALTER in markdown else markdown
+    return DAUER_VON.sub(lambda m: dauer((docs / m["seite"]).read_text(encoding="utf-8")), markdown)

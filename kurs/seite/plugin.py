@@ -122,7 +122,7 @@ class KursPlugin(BasePlugin[KursConfig]):
             page.meta["search"] = {"exclude": True}  # Die Übungstexte findet die Suche im Kapitel.
             page.edit_url = None  # Das Notebook wird gebaut; zu bearbeiten sind docs/ und snippets/.
             return markdown
-        markdown = lesezeit.einsetzen(markdown)  # aus dem Text der Seite, vor allem Eingesetzten
+        markdown = lesezeit.einsetzen(markdown, self.kurs.docs)  # aus dem Text der Seite, vor allem Eingesetzten
         try:
             ergebnis = auswahl.auswahl_einsetzen(self.kurs, markdown, wo)
         except QuellenFehler as exc:

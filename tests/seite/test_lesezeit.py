@@ -26,3 +26,11 @@ def test_jeder_teil_nennt_seine_gerechnete_dauer(site):
         html = (site / kapitel.name / "index.html").read_text(encoding="utf-8")
         assert lesezeit.dauer(quelle) in html and lesezeit.PLATZHALTER not in html, kapitel.name
         assert not re.search(r"Lesen ca\. \d+ Min\.", quelle), f"{kapitel.name}: Die Dauer ist getippt"
+
+
+def test_die_uebersicht_nennt_die_gerechnete_dauer_jedes_teils(site):
+    html = (site / "index.html").read_text(encoding="utf-8")
+    for kapitel in Kurs().kapitel:
+        if lesezeit.PLATZHALTER in kapitel.seite.read_text(encoding="utf-8"):
+            assert lesezeit.dauer(kapitel.seite.read_text(encoding="utf-8")) in html, kapitel.name
+    assert "dauer:" not in html
