@@ -60,7 +60,7 @@ EINGRIFFE = [
              "(index, color); overrides/partials/javascripts/palette.html schaltet es selbst, im selben Format",
              "https://github.com/squidfunk/mkdocs-material/blob/master/src/templates/partials/javascripts/palette.html",
              "overrides/partials/javascripts/palette.html",
-             "tests/browser/test_seiten.py (Farbschema wechseln und nach dem Neuladen behalten)"),
+             "tests/browser/test_seiten.py::test_farbschema_des_systems_und_umschalten"),
     Eingriff("mkdocs-material", "Der Kopierknopf eines Codeblocks steckt in <nav class=\"md-code__nav\">; "
              "docs/assets/kurs-lauf.js gibt ihm role=none (sonst 20 namenlose Landmarken)",
              "https://github.com/squidfunk/mkdocs-material/tree/master/src/templates/assets/javascripts",

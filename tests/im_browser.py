@@ -249,3 +249,20 @@ def begriff_zeigen(page, begriff) -> dict:
     except TimeoutError:
         pass
     return begriff.evaluate(ERKLAERUNG_IM_BILD)
+
+
+# Gemeinsam für test_seiten.py und test_diagramme_gezeichnet.py (tests/browser/).
+# So beginnt der Quelltext eines Diagramms; steht er als Text auf der Seite, ist es nicht gezeichnet.
+MERMAID_QUELLTEXT = re.compile(r"^\s*(sequenceDiagram|flowchart|graph|classDiagram|stateDiagram|erDiagram)\b", re.M)
+
+
+VARIANTEN = """() => [...document.querySelectorAll("article .kurs-diagramm")].map(d =>
+    [...d.querySelectorAll(".kurs-diagramm-hell, .kurs-diagramm-dunkel")]
+        .filter(v => v.checkVisibility() && v.querySelector("svg[role=img]")).map(v => v.className))"""
+
+
+def variante(farbschema: str) -> str:
+    return "kurs-diagramm-hell" if farbschema == "light" else "kurs-diagramm-dunkel"
+
+
+ZWEI_BILDER_SPAETER = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"

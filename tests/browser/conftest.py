@@ -85,7 +85,7 @@ class Besuch:
         Leserin beim Hinscrollen sieht (axe, Farben, Maße der Diagramme), misst sonst
         Platzhalter: axe meldete im dunklen Schema Kontrastfehler, die es nicht gibt, und
         Diagramme waren 0 px hoch. Das echte Überspringen prüft
-        test_seiten.py::test_auf_dem_handy_mindestens_10_px_schrift_und_breite_diagramme_scrollen."""
+        test_diagramme_gezeichnet.py::test_auf_dem_handy_mindestens_10_px_schrift_und_breite_diagramme_scrollen."""
         # Nicht add_style_tag: Das wartet auf ein load-Ereignis, das ohne JavaScript nie kommt.
         self.page.evaluate("""() => document.head.append(Object.assign(document.createElement("style"),
             { textContent: ".md-typeset * { content-visibility: visible !important; }" }))""")

@@ -1,0 +1,190 @@
+"""Jedes Diagramm als SVG in der Seite: gezeichnet, in der Variante seines Farbschemas, mit
+Pfeilspitzen in der Farbe ihrer Linie, lesbarem Text (4,5:1), auf dem Handy mit mindestens
+10 px Schrift, auf dem Desktop ohne seitliches Scrollen, auch ohne JavaScript, und ohne Mermaid."""
+
+import re
+
+import im_browser as browser
+from im_browser import MERMAID_QUELLTEXT, VARIANTEN, ZWEI_BILDER_SPAETER, variante
+
+
+def test_jedes_diagramm_ist_gezeichnet(geladen, pfad, diagramme):
+    text = geladen.page.inner_text("body")
+    roh = MERMAID_QUELLTEXT.findall(text)
+    assert not roh, f"Mermaid-Quelltext steht als Text auf der Seite: {roh}"
+    gezeichnet = geladen.page.evaluate(
+        "() => [...document.querySelectorAll('article div.mermaid')].map(h => h.getBoundingClientRect().height)")
+    assert geladen.diagramme_ms is not None, (
+        f"Erwartet {diagramme[pfad]} gezeichnete Diagramme (höher als {browser.DIAGRAMM_MIN_HOEHE} px), "
+        f"gefunden: Höhen {gezeichnet}")
+
+
+# Die sichtbare Variante jedes Diagramms: kurs.css blendet die des anderen Schemas aus.
+SICHTBARE_SVGS = "[...document.querySelectorAll('article .kurs-diagramm svg')].filter(s => s.checkVisibility())"
+
+
+PFEILE = f"""() => {SICHTBARE_SVGS}.flatMap((svg, nummer) =>
+    [...svg.querySelectorAll("[marker-end]")].map(linie => {{
+        const id = linie.getAttribute("marker-end").match(/#([^)"]+)/)[1];
+        const spitze = svg.querySelector(`[id="${{id}}"] path`);
+        return {{ diagramm: nummer, spitze: id, linie: getComputedStyle(linie).stroke,
+                 fuellung: getComputedStyle(spitze).fill }};
+    }}))"""
+
+
+def test_pfeilspitzen_haben_die_farbe_ihrer_linie(lade, diagrammseiten, farbschema):
+    """Die Richtung eines Pfeils ist die Aussage des Diagramms: Wer schickt wem? Im dunklen
+    Schema waren die Spitzen einmal schwarz auf fast schwarzem Grund."""
+    geprueft = 0
+    for pfad in diagrammseiten:
+        pfeile = lade(pfad, farbschema).page.evaluate(PFEILE)
+        falsch = [p for p in pfeile if p["fuellung"] != p["linie"]]
+        assert not falsch, f"{pfad}: Spitze anders gefärbt als ihre Linie: {falsch[:3]}"
+        geprueft += len(pfeile)
+    assert geprueft >= 10, f"Nur {geprueft} Pfeile gefunden: Findet der Test die Zeichnung noch?"
+
+
+
+
+
+
+def test_jedes_diagramm_zeigt_genau_die_variante_seines_schemas(lade, diagrammseiten, diagramme, farbschema):
+    for pfad in diagrammseiten:
+        sichtbar = lade(pfad, farbschema).page.evaluate(VARIANTEN)
+        assert sichtbar == [[variante(farbschema)]] * diagramme[pfad], f"{pfad}: sichtbar sind {sichtbar}"
+
+
+# Jeder Text der sichtbaren SVGs mit Farbe und Hintergrund: dem obersten gefüllten Element
+# unter seiner Mitte, sonst der Seite. Kein Diagramm darf dafür breiter sein als die Seite.
+KONTRASTE = f"""() => {{
+    const hintergrund = el => {{
+        for (const e of el.ownerDocument.elementsFromPoint(...mitte(el))) {{
+            if (e === el || el.contains(e) || e.contains(el) && e.tagName !== "svg" && !e.closest("foreignObject")) continue;
+            const farbe = e instanceof SVGElement ? getComputedStyle(e).fill : getComputedStyle(e).backgroundColor;
+            if (e instanceof SVGElement && !["rect", "path", "polygon", "circle", "ellipse"].includes(e.tagName)) continue;
+            if (farbe && farbe !== "none" && !farbe.endsWith(", 0)") && farbe !== "transparent") return farbe;
+        }}
+        return getComputedStyle(document.body).backgroundColor;
+    }};
+    const mitte = el => {{ const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }};
+    return {SICHTBARE_SVGS}.flatMap(svg => {{
+        svg.scrollIntoView({{ block: "center" }});
+        const texte = [...svg.querySelectorAll("text"), ...[...svg.querySelectorAll("foreignObject *")]
+            .filter(e => [...e.childNodes].some(k => k.nodeType === 3 && k.textContent.trim()))];
+        return texte.filter(t => t.textContent.trim()).map(t => ({{
+            text: t.textContent.trim().slice(0, 40),
+            farbe: t instanceof SVGElement ? getComputedStyle(t.querySelector("tspan") ?? t).fill : getComputedStyle(t).color,
+            hintergrund: t.closest("foreignObject") && getComputedStyle(t).backgroundColor !== "rgba(0, 0, 0, 0)"
+                ? getComputedStyle(t).backgroundColor : hintergrund(t),
+        }}));
+    }});
+}}"""
+
+
+def _rgb(farbe: str) -> tuple[float, ...]:
+    werte = [float(w) for w in re.findall(r"[\d.]+", farbe)]
+    return tuple(werte[:3]) + ((werte[3],) if len(werte) > 3 else (1.0,))
+
+
+def _leuchtdichte(rgb) -> float:
+    kanal = [(c / 255 / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4) for c in rgb[:3]]
+    return 0.2126 * kanal[0] + 0.7152 * kanal[1] + 0.0722 * kanal[2]
+
+
+def kontrast(vorne: str, hinten: str, seite: str) -> float:
+    """Kontrast nach WCAG; ein halb durchsichtiger Hintergrund liegt auf der Seite."""
+    h, s = _rgb(hinten), _rgb(seite)
+    h = tuple(h[i] * h[3] + s[i] * (1 - h[3]) for i in range(3))
+    hell, dunkel = sorted((_leuchtdichte(_rgb(vorne)), _leuchtdichte(h)), reverse=True)
+    return (hell + 0.05) / (dunkel + 0.05)
+
+
+def test_diagrammtext_hebt_sich_ab(lade, diagrammseiten, farbschema):
+    """Mindestens 4,5:1 zwischen Text und dem, was hinter ihm liegt (WCAG 1.4.3); axe-core
+    prüft Text in SVG nicht."""
+    geprueft = 0
+    for pfad in diagrammseiten:
+        page = lade(pfad, farbschema).page
+        page.add_style_tag(content=".kurs-diagramm svg { min-width: 0 !important; }")
+        seite = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        texte = page.evaluate(KONTRASTE)
+        zu_blass = [(t["text"], round(kontrast(t["farbe"], t["hintergrund"], seite), 2)) for t in texte
+                    if kontrast(t["farbe"], t["hintergrund"], seite) < 4.5]
+        assert not zu_blass, f"{pfad}: Text unter 4,5:1: {zu_blass[:5]}"
+        geprueft += len(texte)
+    assert geprueft >= 30, f"Nur {geprueft} Texte gefunden: Findet der Test die Zeichnung noch?"
+
+
+def test_kein_mermaid_skript(geladen, pfad):
+    """Die Diagramme sind gezeichnet, bevor die Seite kommt (kurs/diagramme.py)."""
+    assert geladen.mermaid_geladen() == 0, f"{pfad or 'Start'}: Mermaid geladen"
+
+
+def test_diagramme_sind_ohne_javascript_da(neuer_besuch, diagrammseiten, diagramme):
+    besuch = neuer_besuch("light", java_script_enabled=False)
+    for pfad in diagrammseiten:
+        besuch.page.goto(besuch.basis + pfad)
+        besuch.alles_rechnen()
+        hoehen = besuch.page.evaluate(f"() => {SICHTBARE_SVGS}.map(s => s.getBoundingClientRect().height)")
+        assert len(hoehen) == diagramme[pfad] and min(hoehen) > browser.DIAGRAMM_MIN_HOEHE, (pfad, hoehen)
+
+
+# Ein Diagramm, so wie es auf dem Bildschirm steht: Höhe und kleinste Schrift der sichtbaren
+# Variante in Pixeln (Schriftgröße mal Skalierung), und wie seine Fläche scrollt.
+DIAGRAMM_IM_BILD = """block => {
+    const svg = [...block.querySelectorAll("svg")].find(s => s.checkVisibility());
+    if (!svg) return { hoehe: 0 };
+    const skala = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    const texte = [...svg.querySelectorAll("text, tspan, foreignObject *")].filter(t => t.textContent.trim());
+    const flaeche = block.querySelector(".kurs-diagramm-flaeche");
+    return { hoehe: svg.getBoundingClientRect().height,
+             schrift: Math.min(...texte.map(t => parseFloat(getComputedStyle(t).fontSize) * skala)),
+             scrollt: flaeche.scrollWidth > flaeche.clientWidth, tabindex: flaeche.tabIndex,
+             name: flaeche.getAttribute("aria-label"),
+             hinweis: block.querySelector(".kurs-diagramm-hinweis").checkVisibility() };
+}"""
+
+
+
+
+def test_auf_dem_handy_mindestens_10_px_schrift_und_breite_diagramme_scrollen(neuer_besuch, diagrammseiten):
+    """Gemessen wie bei einer Leserin, die hinscrollt: kurs.css überspringt Blöcke weit außerhalb
+    des Bildschirms (content-visibility), das spart beim Laden Rechenzeit. Kommt sie hin, steht
+    jedes Diagramm ganz da, mit mindestens 10 px Schrift; ein breites scrollt seitlich."""
+    besuch = neuer_besuch("light", viewport={"width": 390, "height": 844})
+    page = besuch.page
+    for pfad in diagrammseiten:
+        page.goto(besuch.basis + pfad)
+        bloecke = page.locator("article .kurs-diagramm")
+        # Übersprungen ist der Inhalt des Blocks, nicht der Block selbst.
+        assert not bloecke.last.evaluate("b => b.firstElementChild.checkVisibility({ contentVisibilityAuto: true })"), (
+            f"{pfad}: Der Browser rechnet schon beim Laden das letzte Diagramm, weit unten")
+        for nummer in range(bloecke.count()):
+            bloecke.nth(nummer).evaluate("b => b.scrollIntoView()")
+            page.evaluate(ZWEI_BILDER_SPAETER)
+            d = bloecke.nth(nummer).evaluate(DIAGRAMM_IM_BILD)
+            assert d["hoehe"] > browser.DIAGRAMM_MIN_HOEHE, f"{pfad}, Diagramm {nummer}: nur {d['hoehe']} px hoch"
+            assert d["schrift"] >= 10, f"{pfad}, Diagramm {nummer}: kleinste Schrift {d['schrift']} px"
+            assert d["tabindex"] == 0 and d["name"].startswith("Diagramm: "), (pfad, nummer, d)
+            assert d["hinweis"] == d["scrollt"], f"{pfad}, Diagramm {nummer}: Hinweis passt nicht zum Scrollen: {d}"
+    # Mit der Tastatur: Tab auf das Diagramm, dann Pfeil nach rechts.
+    flaeche = page.locator("article .kurs-diagramm-flaeche").first
+    flaeche.focus()
+    page.keyboard.press("ArrowRight")
+    # Der Browser scrollt weich, also erst einen Moment nach dem Tastendruck.
+    page.wait_for_function("f => f.scrollLeft > 0", arg=flaeche.element_handle(), timeout=2_000)
+
+
+def test_kein_diagramm_scrollt_auf_dem_desktop(lade, diagrammseiten):
+    """Bei 1280 px passt jedes Diagramm in die Spalte; seitlich scrollen darf es nur auf dem Handy."""
+    zu_breit = []
+    for pfad in diagrammseiten:
+        page = lade(pfad).page
+        assert page.viewport_size["width"] == 1280
+        breiten = page.eval_on_selector_all("article .kurs-diagramm", """ds => ds.map(d => {
+            d.scrollIntoView();
+            const f = d.querySelector(".kurs-diagramm-flaeche") || d;
+            return [f.scrollWidth, f.clientWidth];
+        })""")
+        zu_breit += [f"{pfad} Diagramm {n + 1}: {s} statt {c} px" for n, (s, c) in enumerate(breiten) if s > c + 1]
+    assert not zu_breit, zu_breit

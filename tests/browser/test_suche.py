@@ -1,0 +1,120 @@
+"""Die Suche: lädt erst beim Öffnen, findet jede Anfrage aus suchanfragen.toml unter den ersten
+drei, nennt nur getippte Wörter als fehlend und hebt Treffer hervor, ohne HTML zu zerbrechen."""
+
+import tomllib
+
+import im_browser as browser
+import pytest
+from im_browser import SUCHE_BEREIT
+
+from kurs.modell import WURZEL
+
+# Was die Suche lädt: Index, Such-Worker (Materials und unserer), lunr (Stemmer-Unterstützung und Deutsch).
+SUCHDATEIEN = ("/search/search_index.json", "/assets/javascripts/workers/", "/assets/javascripts/lunr/")
+
+
+SUCHANFRAGEN = tomllib.loads((WURZEL / "tests" / "browser" / "suchanfragen.toml").read_text(encoding="utf-8"))
+
+
+def suchanfragen(besuch) -> list[str]:
+    return [url for url in besuch.anfragen if any(teil in url for teil in SUCHDATEIEN)]
+
+
+def test_suche_laedt_erst_beim_oeffnen(geladen):
+    """Wer nicht sucht, lädt die Suche nicht (overrides/partials/suche-bei-bedarf.html)."""
+    assert not suchanfragen(geladen), f"Schon beim Laden der Seite geholt: {suchanfragen(geladen)}"
+
+
+@pytest.mark.parametrize("weg", ["Taste /", "Klick ins Suchfeld", "Suchknopf, schmaler Bildschirm", "?q= in der Adresse"])
+def test_suche_oeffnen_laedt_sie_einmal(neuer_besuch, weg):
+    besuch = neuer_besuch()
+    page = besuch.page
+    if weg == "?q= in der Adresse":  # Material öffnet damit die Suche gleich beim Laden
+        page.goto(besuch.basis + "glossar/?q=Outbox")
+    else:
+        if weg == "Suchknopf, schmaler Bildschirm":
+            page.set_viewport_size({"width": 400, "height": 800})  # Suchfeld versteckt, nur der Knopf
+        # "load" genügt: Dass nichts von der Suche lädt, solange niemand sucht, prüft
+        # test_suche_laedt_erst_beim_oeffnen auf jeder Seite bis zur Ruhe im Netz.
+        page.goto(besuch.basis + "glossar/", wait_until="load")
+        assert not suchanfragen(besuch)
+        if weg == "Taste /":
+            page.keyboard.press("/")
+        elif weg == "Klick ins Suchfeld":
+            page.click(browser.SUCHFELD)
+        else:
+            page.click("header label[for=__search]")
+        page.wait_for_function(SUCHE_BEREIT)
+        page.fill(browser.SUCHFELD, "Outbox")
+        page.press(browser.SUCHFELD, "End")
+    page.wait_for_selector(".md-search-result__item")
+    geholt = suchanfragen(besuch)
+    assert sorted(set(geholt)) == sorted(geholt), f"Doppelt geholt: {geholt}"
+    assert any(url.endswith("/search/search_index.json") for url in geholt), geholt
+    assert any(url.endswith("/lunr.de.min.js") for url in geholt), f"Deutsches lunr fehlt: {geholt}"
+    assert any("/kurs-suche.js?" in url for url in geholt), f"Worker mit den Wortformen fehlt: {geholt}"
+    assert not besuch.fehler, "\n".join(besuch.fehler)
+
+
+@pytest.fixture(scope="module")
+def suche(besuch_oeffnen):
+    """Eine offene Suche, erst nach einem Klick in der Navigation: Sie muss auch nach der
+    Instant-Navigation gehen, ohne die Seite neu zu laden."""
+    besuch = besuch_oeffnen()
+    besuch.oeffne("")
+    besuch.instant_nach("glossar/")
+    besuch.page.keyboard.press("s")
+    besuch.page.wait_for_function(SUCHE_BEREIT)
+    yield besuch
+    besuch.schliessen()
+
+
+def suche_nach(suche, begriff: str) -> tuple[str, list[str]]:
+    return browser.suche_nach(suche.vorn().page, suche.basis, begriff)
+
+
+def test_suche_findet_jede_wortform(suche):
+    """Jede Anfrage aus tests/browser/suchanfragen.toml, getippt wie von einer Leserin, in
+    einem Tab: Die erwartete Seite steht unter den ersten drei (Glossar und Startseite
+    dürfen das Wort auch führen)."""
+    verfehlt = []
+    for begriff, seite in SUCHANFRAGEN["anfragen"]:
+        meldung, seiten = suche_nach(suche, begriff)
+        if seite not in seiten[:3]:
+            verfehlt.append(f"{begriff!r}: erwartet {seite or '(Start)'}, erste drei {seiten[:3]} ({meldung})")
+    assert not verfehlt, f"{len(verfehlt)} von {len(SUCHANFRAGEN['anfragen'])} verfehlt:\n" + "\n".join(verfehlt)
+    assert not suche.fehler, "\n".join(suche.fehler)
+
+
+def fehlende_begriffe(suche) -> set[str]:
+    """Was Material unter den Treffern als „Es fehlt: …“ nennt."""
+    zeilen = suche.page.eval_on_selector_all(".md-search-result__terms", "ps => ps.map(p => p.innerText)")
+    return {wort for zeile in zeilen if zeile for wort in zeile.removeprefix("Es fehlt:").split()}
+
+
+def test_suche_nennt_als_fehlend_nur_getippte_woerter(suche):
+    """Die Suche fragt nach mehreren Formen eines Worts; fehlen darf aber nur, was getippt ist."""
+    suche_nach(suche, "Zustellungen")
+    assert not fehlende_begriffe(suche), "Eine Form des Worts fehlt angeblich, obwohl das Wort gefunden ist"
+    suche_nach(suche, "Quxxelwort Outbox")
+    assert fehlende_begriffe(suche) == {"quxxelwort"}
+
+
+def test_suche_meldet_wenn_nichts_passt(suche):
+    meldung, seiten = suche_nach(suche, "Quxxelwort")
+    assert meldung == "Keine Suchergebnisse" and not seiten
+
+
+@pytest.mark.parametrize("begriff", ["Logs", "Dual-Write", "Replays", "Zustellungen"])
+def test_hervorhebung_der_treffer_zerbricht_kein_html(suche, begriff):
+    """Ein Wort und sein Stamm stehen an derselben Stelle im Index; Material setzte früher für
+    jede Form ein <mark> in dieselben Zeichen („k>Logs“, „Dual->Write“)."""
+    suche_nach(suche, begriff)
+    kaputt = suche.page.evaluate("""() => {
+      const treffer = document.querySelector(".md-search-result__list");
+      return {verschachtelt: treffer.querySelectorAll("mark mark").length,
+              reste: (treffer.innerText.match(/mar?k?>|&[lg]t;/g) || []).length,
+              fremde_tags: [...treffer.querySelectorAll("*")].filter((e) => !/^[A-Z][A-Z0-9]*$/.test(e.tagName)).length,
+              markiert: treffer.querySelectorAll("mark").length};
+    }""")
+    assert kaputt["markiert"] and not (kaputt["verschachtelt"] or kaputt["reste"] or kaputt["fremde_tags"]), kaputt
