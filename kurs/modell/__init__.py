@@ -117,9 +117,6 @@ class Kurs:
         """Liest jede Übung und jede Frage ganz: Ein Fehler in den Quellen fällt sofort auf, mit
         Datei und Zeile (QuellenFehler), nicht erst auf der Seite, die ihn zeigt."""
         for uebung in self.uebungen.values():
-            teile = (uebung.kontext, uebung.vorlage, uebung.loesung, uebung.pruefung, uebung.quiz)
-            assert teile  # gelesen ist geprüft
-            for fehler in uebung.fehler + uebung.varianten:
-                uebung.kandidat(fehler)
+            uebung.lesen()
         for kapitel in self.kapitel:
-            assert kapitel.fragen is not None
+            kapitel.fragen  # noqa: B018 - liest und prüft jede Frage

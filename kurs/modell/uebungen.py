@@ -208,6 +208,12 @@ class Uebung:
         """Die Ausgabe der Prüfung; lauf.Fehlermeldung mit deutscher Meldung, wenn `kandidat` scheitert."""
         return lauf.pruefe(self.kontext, kandidat, self.pruefung)
 
+    def lesen(self) -> None:
+        """Liest alle Teile der Übung; ein Fehler in ihren Quellen wird zum QuellenFehler."""
+        for fehler in self.fehler + self.varianten:  # fehler liest auch Prüfung und Auswahl
+            self.kandidat(fehler)  # liest die Lösung und prüft jede Ersetzung
+        self.kontext, self.vorlage  # noqa: B018
+
     def als_daten(self) -> dict:
         """Was der Browser zum Ausführen und Prüfen braucht; die Lösung liest er von der Seite."""
         return {"kontext": self.kontext, "pruefung": self.pruefung}

@@ -32,8 +32,9 @@ def _alle_starten() -> None:
     atexit.register(_alle_stoppen)
 
     def starten(klasse):
+        server = _laufend[klasse] = klasse()  # gleich eingetragen: Auch nach Strg+C stoppt ihn _alle_stoppen
         try:
-            return klasse, klasse().starten()
+            return klasse, server.starten()
         except StartFehler as fehler:
             return klasse, fehler
         except Exception as fehler:  # jeder andere Grund: eine Meldung für die Programme dieses Servers

@@ -87,6 +87,9 @@ class Server:
     def vorbereiten(self) -> None:
         """Was vor dem Start im Ordner liegen muss."""
 
+    def vor_dem_start(self) -> None:
+        """Was vor dem Server selbst laufen muss."""
+
     def bereit(self) -> bool:
         return antwortet(self.port)
 
@@ -106,6 +109,7 @@ class Server:
 
     def starten(self) -> "Server":
         self.vorbereiten()
+        self.vor_dem_start()
         with self.log.open("wb") as log:
             self.prozess = subprocess.Popen(self.befehl(), cwd=self.ordner, stdout=log, stderr=subprocess.STDOUT,
                                             env=self.umgebung(), start_new_session=True, **self._als_nutzer())
@@ -219,15 +223,12 @@ class RabbitMQ(Server):
     def befehl(self):
         return [self.programm]
 
-    def starten(self):
+    def vor_dem_start(self):
         # epmd, den Namensdienst von Erlang, startet der Test selbst und im Vordergrund: Sonst
         # startet RabbitMQ ihn als Daemon, und er überlebte das Ende des Tests.
-        self.vorbereiten()
         self.epmd_prozess = subprocess.Popen(["epmd", "-port", str(self.epmd), "-address", "127.0.0.1"],
                                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                              env=self.umgebung(), start_new_session=True, **self._als_nutzer())
-        self.vorbereiten = lambda: None
-        return super().starten()
 
     def bereit(self):
         # Der Port ist offen, bevor der Knoten Verbindungen annimmt: eine echte AMQP-Verbindung.

@@ -32,10 +32,15 @@ def test_belegter_port_nennt_server_port_und_log():
         besetzt.bind(("127.0.0.1", 0))
         besetzt.listen()
         port = besetzt.getsockname()[1]
-        assert Redis().port != port, "Ein belegter Port wird gar nicht erst genommen"
+        anderer = Redis()
+        anderer.stoppen()  # räumt den Ordner weg, den er beim Anlegen bekam
+        assert anderer.port != port, "Ein belegter Port wird gar nicht erst genommen"
         server = Redis(port=port)
-        with pytest.raises(StartFehler) as fehler:
-            server.starten()
+        try:
+            with pytest.raises(StartFehler) as fehler:
+                server.starten()
+        finally:
+            server.stoppen()  # falls er doch startete: kein Server bleibt übrig
     meldung = str(fehler.value)
     assert meldung.startswith(f"Redis auf Port {port} endete mit Status") and "Address already in use" in meldung
     assert not server.ordner.exists()
