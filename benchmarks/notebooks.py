@@ -12,6 +12,7 @@ Das Gewicht der Notebook-Seite misst benchmarks/seitengewicht.py.
 """
 
 import os
+import queue
 import shutil
 import signal
 import socket
@@ -19,7 +20,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
+import threading
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -48,19 +49,29 @@ def freier_port() -> int:
 def serve_neu_gerendert(tmp: Path) -> tuple[int, int]:
     """(Notebooks beim Start von `mkdocs serve`, beim Neubau nach einer Änderung an Teil 1)."""
     kopie = tmp / "serve"
-    for teil in ("docs", "snippets", "overrides", "diagramme"):
+    for teil in ("docs", "snippets", "overrides", "diagramme", "kurs"):
         shutil.copytree(WURZEL / teil, kopie / teil)
     shutil.copy(WURZEL / "mkdocs.yml", kopie)
     env = {**UMGEBUNG, "KURS_NOTEBOOK_CACHE": str(tmp / "serve-cache")}
-    serve = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--no-livereload", "-a", f"127.0.0.1:{freier_port()}"],
+    serve = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{freier_port()}"],
                              cwd=kopie, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                              start_new_session=True)
     zeilen = []
+    ausgabe = queue.Queue()
+    # Ein Faden liest, damit das Warten eine Frist hat: readline allein kann ewig blockieren.
+    threading.Thread(target=lambda: [ausgabe.put(z) for z in serve.stdout] + [ausgabe.put("")], daemon=True).start()
 
     def warte_auf(anzahl_builds: int) -> None:
-        ende = time.time() + 120
-        while sum("Documentation built" in z for z in zeilen) < anzahl_builds and time.time() < ende:
-            zeilen.append(serve.stdout.readline())
+        # „Serving on“ erst, wenn der Beobachter läuft: eine frühere Änderung sähe er nicht.
+        while (sum("Documentation built" in z for z in zeilen) < anzahl_builds
+               or not any("Serving on" in z for z in zeilen)):
+            try:
+                zeile = ausgabe.get(timeout=60)
+            except queue.Empty:
+                zeile = ""
+            if not zeile:
+                sys.exit("mkdocs serve ist beendet oder baut nicht neu:\n" + "".join(zeilen[-20:]))
+            zeilen.append(zeile)
 
     try:
         warte_auf(1)
