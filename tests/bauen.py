@@ -1,6 +1,7 @@
 """`python tests/bauen.py mkdocs.yml ZIEL…`: baut die Seite streng in jeden ZIEL-Ordner, alle in
-einem Prozess, und druckt nach jedem Build als JSON, was von mkdocs-jupyter geladen ist. So
-sehen die Tests, dass ein warmer Build nbconvert nicht lädt (tests/seite/test_plugin.py)."""
+einem Prozess, und druckt nach jedem Build als JSON, was von mkdocs-jupyter geladen ist und was
+aus dem Seitencache kam. So sehen die Tests, dass ein warmer Build nbconvert nicht lädt und keine
+Seite neu rendert (tests/seite/test_plugin.py)."""
 
 import json
 import sys
@@ -17,13 +18,15 @@ def main(config: str, *ziele: str) -> int:
     from kurs.seite import verzoegert
 
     for ziel in ziele:
+        konfiguration = load_config(config, site_dir=ziel, strict=True)
         try:
-            build(load_config(config, site_dir=ziel, strict=True))
+            build(konfiguration)
         except MkDocsException as fehler:
             print(f"Der strenge Build scheitert: {fehler}")
             return 1
         print(json.dumps({"nbconvert": "nbconvert" in sys.modules, "jupytext": verzoegert.geladen("jupytext"),
-                          "convert": verzoegert.geladen("mkdocs_jupyter.convert")}), flush=True)
+                          "convert": verzoegert.geladen("mkdocs_jupyter.convert"),
+                          "aus_dem_seitencache": konfiguration.plugins["kurs"].seitencache.treffer}), flush=True)
     return 0
 
 

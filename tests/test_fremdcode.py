@@ -130,3 +130,21 @@ def test_ersetzungen_im_kopf_von_material_greifen(site):
     html = (site / "index.html").read_text(encoding="utf-8")
     assert 'data-md-component="search" role="dialog" aria-label=' in html
     assert "data-kurs-farbschema" in html and 'data-md-component="palette"' not in html
+
+
+def test_page_render_setzt_nur_was_der_seitencache_kennt(tmp_path):
+    from mkdocs.config import load_config
+    from mkdocs.structure.files import get_files
+    from mkdocs.structure.pages import Page
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Titel\n\n## Abschnitt\n\n[x](#abschnitt)\n", encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text("site_name: Probe\n", encoding="utf-8")
+    config = load_config(str(tmp_path / "mkdocs.yml"))
+    files = get_files(config)
+    page = Page(None, files.get_file_from_path("index.md"), config)
+    page.read_source(config)
+    vorher = dict(vars(page))
+    Page.render(page, config, files)
+    gesetzt = {k for k, v in vars(page).items() if k not in vorher or vorher[k] is not v}
+    assert gesetzt == {"content", "toc", "_title_from_render", "present_anchor_ids", "links_to_anchors"}

@@ -29,10 +29,11 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
 from kurs import codefarben, diagramme, notebooks
+from kurs.cachedatei import ORDNER, Cachedatei
 from kurs.fortschritt import uebungen_je_teil
 from kurs.hervorhebung import Hervorhebung
 from kurs.modell import NOTEBOOKS, Kurs, Programm, QuellenFehler
-from kurs.seite import auswahl, glossar, lesezeit, notebookseiten, verzoegert
+from kurs.seite import auswahl, glossar, lesezeit, notebookseiten, seitencache, suchtext, verzoegert
 from kurs.seite.codebloecke import KursMarkdown
 
 PROGRAMME = "programme.json"
@@ -43,6 +44,8 @@ log = logging.getLogger("mkdocs.plugins.kurs")
 class KursConfig(Config):
     # Ein Ordner, in dem die Notebooks für den Build entstehen; leer: ein temporärer.
     notebooks = config_options.Type(str, default="")
+    # Ein Ordner für den Cache gerenderter Seiten (seitencache.py); leer: je Benutzer im Temp-Ordner.
+    seitencache = config_options.Type(str, default="")
 
 
 class Seitenbloecke:
@@ -64,8 +67,12 @@ class KursPlugin(BasePlugin[KursConfig]):
 
     def on_config(self, config):
         self.kurs = Kurs(Path(config.config_file_path).parent)
+        ordner = Path(self.config.seitencache) if self.config.seitencache else ORDNER
+        self.seitencache = seitencache.Seitencache(
+            seitencache.umgebung(self.kurs.wurzel, Path(config.config_file_path)), Cachedatei("seiten.json", ordner))
         try:
-            self.kurs.pruefen()  # ein Fehler in den Quellen: eine Zeile mit Datei und Zeile, sofort
+            # Ein Fehler in den Quellen: eine Zeile mit Datei und Zeile, sofort.
+            self.seitencache.pruefen(self.kurs.docs, self.kurs.pruefen)
         except QuellenFehler as exc:
             raise PluginError(str(exc)) from None
         self.hervorhebung = Hervorhebung()  # Pygments nur für geänderte Codeblöcke, bis on_post_build
@@ -73,6 +80,7 @@ class KursPlugin(BasePlugin[KursConfig]):
         self.gezeichnet = {}  # in diesem Build gezeichnete SVGs, auch wenn sie nicht gespeichert werden
         self.notebooks: dict[str, dict] = {}  # src_uri der Notebook-Seite -> Notebook
         self.programme: dict[str, list[Programm]] = {}  # src_uri -> Programme der Seite
+        self.ausgelagert: dict[str, list[str]] = {}  # src_uri -> was die Suche nicht lesen soll
         self.seite: Seitenbloecke | None = None
         config.markdown_extensions.append(KursMarkdown(self._neue_seite))
         config.nav = list(config.nav or []) + [{"Übungen als Notebook": [
@@ -132,7 +140,15 @@ class KursPlugin(BasePlugin[KursConfig]):
         ergebnis = ergebnis.replace(auswahl.UEBUNGEN_TABELLE, auswahl.uebungen_tabelle(self.kurs))
         if page.file.src_uri != "glossar.md":
             ergebnis += "\n\n" + glossar.abkuerzungen(self.kurs) + "\n"
+        page.render = lambda config, files: self._rendern(page, config, files)
         return ergebnis
+
+    def _rendern(self, page, config, files) -> None:
+        """Page.render, oder aus dem Cache, wenn sich nichts geändert hat (seitencache.py)."""
+        programme = self.seitencache.rendern(page, config, files, lambda: self.seite.bloecke if self.seite else [])
+        if programme is not None:
+            self.seite = Seitenbloecke(self.kurs)
+            self.seite.bloecke = programme
 
     def on_env(self, env, config, files):
         # Jinja übersetzt sonst bei jedem Build (und jedem Neubau von `mkdocs serve`) alle
@@ -143,6 +159,18 @@ class KursPlugin(BasePlugin[KursConfig]):
         return env
 
     def on_page_content(self, html_text, page, config, files):
+        verarbeiten = lambda text: self._inhalt(text, page)  # noqa: E731
+        if self.gezeichnet:  # SVGs nur dieses Builds: nicht in diagramme/, also nicht im Schlüssel
+            html_text, programme = verarbeiten(html_text)
+        else:
+            html_text, programme = self.seitencache.inhalt(page, html_text, verarbeiten)
+        self.programme[page.file.src_uri] = programme
+        # Code und Diagramme liest die Suche nicht (suchtext.py); on_post_page setzt sie wieder ein.
+        html_text, self.ausgelagert[page.file.src_uri] = suchtext.auslagern(html_text)
+        page.kurs_codebloecke = suchtext.hat_codebloecke(self.ausgelagert[page.file.src_uri])  # overrides/main.html
+        return html_text
+
+    def _inhalt(self, html_text: str, page) -> tuple[str, list[Programm]]:
         if page.file.src_uri in self.notebooks:
             try:
                 zur_wurzel = "../" * page.url.count("/")
@@ -153,14 +181,13 @@ class KursPlugin(BasePlugin[KursConfig]):
                 raise PluginError(str(exc)) from None
         else:
             programme = self.seite.bloecke if self.seite else []
-        self.programme[page.file.src_uri] = programme
         html_text = diagramme.einsetzen(html_text, self.kurs, self.gezeichnet)
         html_text = glossar.erklaerung_nur_beim_ersten_mal(html_text)
         self._anker_pruefen(html_text, page)
         # Code bleibt aus dem Suchindex: Gesucht wird im Text, und der Index bleibt klein.
         html_text = CODEBLOCK.sub(lambda m: f"{m[0]} data-search-exclude", html_text)
         # Gleiche Farbe, ein Span (kurs/codefarben.py): weniger Elemente, dasselbe Bild.
-        return codefarben.zusammenfassen(html_text, codefarben.gruppen_der_seite(self.kurs))
+        return codefarben.zusammenfassen(html_text, codefarben.gruppen_der_seite(self.kurs)), programme
 
     def _anker_pruefen(self, html_text: str, page) -> None:
         """Jeder Anker der Übungsliste steht als id in seiner Seite; sonst zeigten die Links der
@@ -171,6 +198,7 @@ class KursPlugin(BasePlugin[KursConfig]):
                     raise PluginError(f"{page.file.src_path}: Anker {uebung['anker']!r} für {uebung['name']} fehlt")
 
     def on_post_page(self, output, page, config):
+        output = suchtext.einsetzen(output, self.ausgelagert.pop(page.file.src_uri, []))
         # Der Browser holt die Datei erst beim ersten Klick auf Ausführen oder Prüfen.
         if programme := self.programme.get(page.file.src_uri):
             ziel = Path(config["site_dir"]) / page.file.dest_uri
@@ -186,6 +214,7 @@ class KursPlugin(BasePlugin[KursConfig]):
 
     def on_post_build(self, config):
         self.hervorhebung.ausschalten()
+        self.seitencache.speichern()
         if not self.config.notebooks:
             shutil.rmtree(self.ordner, ignore_errors=True)
         # kurs/lauf.py ist die eine Quelle; der Browser lädt sie als Datei der Seite.

@@ -31,13 +31,18 @@ def gebaut(builds):
 def test_kalter_build_rendert_die_notebooks_mit_nbconvert(gebaut):
     module, ordner = gebaut
     # jupytext liest nur Markdown-Seiten als Notebook; ignore: ["*.md"] in mkdocs.yml erspart das.
-    assert module["kalt"] == {"nbconvert": True, "jupytext": False, "convert": True}
+    assert module["kalt"] == {"nbconvert": True, "jupytext": False, "convert": True, "aus_dem_seitencache": 0}
     assert len(list((ordner / "cache").glob("*.json"))) == 2
 
 
 def test_warmer_build_laedt_weder_nbconvert_noch_jupytext(gebaut):
     module, ordner = gebaut
-    assert module["warm"] == {"nbconvert": False, "jupytext": False, "convert": False}
+    # Aus dem Seitencache (kurs/seite/seitencache.py): die Prüfung der Quellen, jede Seite
+    # (Page.render) und was on_page_content daraus macht; Notebooks rendert mkdocs-jupyter.
+    seiten = len(list((ordner / "kalt").rglob("index.html")))
+    notebooks = len(list((ordner / "kalt" / "notebooks").rglob("index.html")))
+    assert module["warm"] == {"nbconvert": False, "jupytext": False, "convert": False,
+                              "aus_dem_seitencache": 1 + (seiten - notebooks) + seiten}
     seite = Path("notebooks") / "uebungen-teil-1" / "index.html"
     assert 'class="jp-Notebook"' in (ordner / "warm" / seite).read_text(encoding="utf-8"), \
         "die Seite trägt das Markup von mkdocs-jupyter"
@@ -58,3 +63,9 @@ def test_zwei_builds_in_einem_prozess_ergeben_dieselbe_seite(gebaut):
     _, ordner = gebaut
     assert (ordner / "warm" / "teil-1" / "programme.json").is_file()
     assert unterschiede(ordner / "warm", ordner / "nochmal") == []
+
+
+def test_aus_dem_seitencache_entsteht_dieselbe_seite_wie_ohne(gebaut):
+    """Der kalte Build rendert alles, der warme nimmt alles aus dem Cache: gleiche Dateien."""
+    _, ordner = gebaut
+    assert unterschiede(ordner / "kalt", ordner / "warm") == []

@@ -1,0 +1,98 @@
+"""kurs/seite/seitencache.py an einem kleinen MkDocs-Projekt ohne den Kurs: Was aus dem Cache
+kommt, gleicht dem Gerenderten, mit denselben Meldungen; jede Eingabe des Schlüssels zählt."""
+
+import logging
+
+import pytest
+from mkdocs.config import load_config
+from mkdocs.structure.files import get_files
+from mkdocs.structure.pages import Page
+
+from kurs.cachedatei import Cachedatei
+from kurs.seite import seitencache
+
+
+@pytest.fixture
+def projekt(tmp_path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Start\n\n## Teil\n\n[weg](fehlt.md)\n", encoding="utf-8")
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "snippets" / "a.md").write_text("eins\n", encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text("site_name: Probe\n", encoding="utf-8")
+    return tmp_path
+
+
+class Meldungen(logging.Handler):
+    def __init__(self):
+        super().__init__()
+        self.texte = []
+
+    def emit(self, record):
+        self.texte.append((record.levelno, record.getMessage()))
+
+
+def bauen(projekt):
+    """Ein Build: eine neue Seitencache-Instanz liest die Datei, rendert index.md, speichert."""
+    config = load_config(str(projekt / "mkdocs.yml"))
+    files = get_files(config)
+    page = Page(None, files.get_file_from_path("index.md"), config)
+    page.read_source(config)
+    cache = seitencache.Seitencache(seitencache.umgebung(projekt, projekt / "mkdocs.yml"),
+                                    Cachedatei("seiten.json", projekt / "cache"))
+    meldungen = Meldungen()
+    logging.getLogger("mkdocs").addHandler(meldungen)
+    try:
+        programme = cache.rendern(page, config, files, lambda: [])
+    finally:
+        logging.getLogger("mkdocs").removeHandler(meldungen)
+    cache.speichern()
+    return page, cache.treffer, programme, meldungen.texte
+
+
+def test_aus_dem_cache_dasselbe_und_dieselbe_warnung(projekt):
+    erst, treffer_erst, _, meldungen_erst = bauen(projekt)
+    dann, treffer_dann, programme, meldungen_dann = bauen(projekt)
+    assert (treffer_erst, treffer_dann, programme) == (0, 1, [])
+    assert (dann.content, str(dann.toc), dann.title, dann.present_anchor_ids) == \
+        (erst.content, str(erst.toc), erst.title, erst.present_anchor_ids)
+    # Die Warnung zum toten Link kommt auch aus dem Cache: --strict scheitert weiter.
+    assert any(stufe == logging.WARNING and "fehlt.md" in text for stufe, text in meldungen_erst)
+    assert meldungen_dann == meldungen_erst
+
+
+@pytest.mark.parametrize("aendern", [
+    lambda p: (p / "docs" / "index.md").write_text("# Start\n\nNeu.\n", encoding="utf-8"),
+    lambda p: (p / "snippets" / "a.md").write_text("zwei\n", encoding="utf-8"),
+    lambda p: (p / "snippets" / "b.md").write_text("neu\n", encoding="utf-8"),
+    lambda p: (p / "docs" / "fehlt.md").write_text("# Da\n", encoding="utf-8"),
+    lambda p: (p / "mkdocs.yml").write_text("site_name: Probe\nuse_directory_urls: false\n", encoding="utf-8"),
+], ids=["Seite", "Snippet", "neues Snippet", "neue Datei (Links)", "mkdocs.yml"])
+def test_jede_eingabe_des_schluessels_rendert_neu(projekt, aendern):
+    bauen(projekt)
+    aendern(projekt)
+    _, treffer, _, _ = bauen(projekt)
+    assert treffer == 0
+
+
+def test_pruefen_nur_nach_einer_aenderung_und_ein_fehler_bleibt_ein_fehler(projekt):
+    aufrufe = []
+
+    def pruefen(fehler=None):
+        aufrufe.append(1)
+        if fehler:
+            raise ValueError(fehler)
+
+    def lauf(fehler=None):
+        cache = seitencache.Seitencache(seitencache.umgebung(projekt, projekt / "mkdocs.yml"),
+                                        Cachedatei("seiten.json", projekt / "cache"))
+        cache.pruefen(projekt / "docs", lambda: pruefen(fehler))
+        cache.speichern()
+
+    lauf()
+    lauf()
+    assert len(aufrufe) == 1
+    (projekt / "docs" / "index.md").write_text("# Anders\n", encoding="utf-8")
+    for _ in range(2):  # Ein Fehler wird nie gemerkt: Er kommt bei jedem Build wieder.
+        with pytest.raises(ValueError):
+            lauf("kaputt")
+    assert len(aufrufe) == 3
