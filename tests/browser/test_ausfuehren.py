@@ -8,48 +8,12 @@ Reihenfolge dieser Datei.
 import re
 
 import pytest
+from im_browser import KAPITEL, KURS, block, ergebnis, klicke_und_warte, leiste, programme, setze_code
 from playwright.sync_api import expect
 
 from kurs.fortschritt import uebungen_je_teil
-from kurs.modell import Kurs
 
-KURS = Kurs()
-KAPITEL = [k.url for k in KURS.kapitel if k.im_browser]
 UEBUNGEN = list(KURS.uebungen)
-
-
-def programme(page) -> dict:
-    """programme.json der offenen Seite, wie kurs-lauf.js sie beim ersten Klick holt."""
-    return page.evaluate("async () => (await fetch('programme.json')).json()")
-
-
-def block(page, nummer: int):
-    return page.locator(f'.language-python.highlight[data-lauf="{nummer}"]')
-
-
-def leiste(page, nummer: int):
-    return block(page, nummer).locator("xpath=following-sibling::div[contains(@class,'kurs-leiste')][1]")
-
-
-def ergebnis(page, nummer: int):
-    return block(page, nummer).locator("xpath=following-sibling::div[contains(@class,'kurs-ergebnis')][1]")
-
-
-def klicke_und_warte(page, nummer: int, knopf: str = "Ausführen") -> tuple[str, str]:
-    """(Titel, Text) des Ergebnisses nach einem Klick auf `knopf`."""
-    erg = ergebnis(page, nummer).element_handle()
-    erg.evaluate("el => el.replaceChildren()")
-    leiste(page, nummer).get_by_role("button", name=knopf, exact=True).click()
-    # Fertig ist das Ergebnis mit seiner Klasse; Titel und Text kommen gleich mit (ein Weg weniger).
-    titel, text = page.wait_for_function("""el => (el.classList.contains('kurs-ok') || el.classList.contains('kurs-fehler'))
-        && [el.querySelector('.kurs-ergebnis-titel').textContent, el.querySelector('pre')?.textContent ?? '']""",
-                                         arg=erg, timeout=60_000).json_value()
-    return titel, text
-
-
-def setze_code(page, nummer: int, code: str) -> None:
-    """Ersetzt den Code des Blocks, ob sein Editor (kurs-editor.js) schon offen ist oder nicht."""
-    block(page, nummer).evaluate("(b, t) => b.kursSetze(t)", code)
 
 
 def nummer_von(daten: dict, uebung: str, rolle: str) -> int:
@@ -66,33 +30,6 @@ def haekchen(page, uebung: str):
     """Das Häkchen am Eintrag der Übung im Inhaltsverzeichnis (kurs-fortschritt.js)."""
     titel = next(u["titel"] for teil in uebungen_je_teil(KURS) for u in teil["uebungen"] if u["name"] == uebung)
     return page.locator(".md-sidebar--secondary a.md-nav__link").filter(has_text=titel).locator(".kurs-haken")
-
-
-@pytest.fixture(scope="module")
-def kapitel_tabs(besuch_oeffnen):
-    """Das erste Kapitel lädt direkt; jedes weitere erreicht sein Tab per Klick in der
-    Navigation von der Startseite aus, ohne Neuladen (Instant-Navigation): Auch dann
-    richtet kurs-lauf.js jeden Block ein, und alles läuft."""
-    tabs = {}
-
-    def oeffnen(kapitel):
-        if kapitel not in tabs:
-            besuch = besuch_oeffnen("light")
-            if kapitel == KAPITEL[0]:
-                besuch.page.goto(besuch.basis + kapitel, wait_until="load")
-                besuch.bis_nichts_mehr_laedt()  # So zählt jede Anfrage beim Laden.
-            else:
-                besuch.oeffne("")
-                besuch.page.evaluate("window.__ohne_neuladen = true")
-                besuch.instant_nach(kapitel)
-                besuch.page.wait_for_selector(".kurs-leiste")
-                assert besuch.page.evaluate("window.__ohne_neuladen === true"), f"{kapitel}: neu geladen"
-            tabs[kapitel] = besuch
-        return tabs[kapitel].vorn()
-
-    yield oeffnen
-    for besuch in tabs.values():
-        besuch.schliessen()
 
 
 @pytest.mark.parametrize("kapitel", KAPITEL)
