@@ -31,9 +31,9 @@ MERMAID = "/assets/vendor/mermaid/mermaid.tiny.js"
 # Diagramm-Container ab dieser Höhe gelten als gezeichnet; leer ist er wenige Pixel hoch.
 DIAGRAMM_MIN_HOEHE = 50
 
-
 KURS = Kurs()
 SITE_URL = KURS.site_url
+KAPITEL = [k.url for k in KURS.kapitel if k.im_browser]  # deren Beispiele im Browser laufen
 
 
 def praefix(site_url: str) -> str:
@@ -255,7 +255,6 @@ def begriff_zeigen(page, begriff) -> dict:
 # So beginnt der Quelltext eines Diagramms; steht er als Text auf der Seite, ist es nicht gezeichnet.
 MERMAID_QUELLTEXT = re.compile(r"^\s*(sequenceDiagram|flowchart|graph|classDiagram|stateDiagram|erDiagram)\b", re.M)
 
-
 VARIANTEN = """() => [...document.querySelectorAll("article .kurs-diagramm")].map(d =>
     [...d.querySelectorAll(".kurs-diagramm-hell, .kurs-diagramm-dunkel")]
         .filter(v => v.checkVisibility() && v.querySelector("svg[role=img]")).map(v => v.className))"""
@@ -266,3 +265,36 @@ def variante(farbschema: str) -> str:
 
 
 ZWEI_BILDER_SPAETER = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
+# Ausführen und Prüfen (kurs-lauf.js) für test_ausfuehren.py und test_uebungen_im_browser.py (tests/browser/).
+def programme(page) -> dict:
+    """programme.json der offenen Seite, wie kurs-lauf.js sie beim ersten Klick holt."""
+    return page.evaluate("async () => (await fetch('programme.json')).json()")
+
+
+def block(page, nummer: int):
+    return page.locator(f'.language-python.highlight[data-lauf="{nummer}"]')
+
+
+def leiste(page, nummer: int):
+    return block(page, nummer).locator("xpath=following-sibling::div[contains(@class,'kurs-leiste')][1]")
+
+
+def ergebnis(page, nummer: int):
+    return block(page, nummer).locator("xpath=following-sibling::div[contains(@class,'kurs-ergebnis')][1]")
+
+
+def klicke_und_warte(page, nummer: int, knopf: str = "Ausführen") -> tuple[str, str]:
+    """(Titel, Text) des Ergebnisses nach einem Klick auf `knopf`, sobald es seine Klasse hat (ein Weg zum Browser)."""
+    erg = ergebnis(page, nummer).element_handle()
+    erg.evaluate("el => el.replaceChildren()")
+    leiste(page, nummer).get_by_role("button", name=knopf, exact=True).click()
+    return tuple(page.wait_for_function("""el => (el.classList.contains('kurs-ok') || el.classList.contains('kurs-fehler'))
+        && [el.querySelector('.kurs-ergebnis-titel').textContent, el.querySelector('pre')?.textContent ?? '']""",
+                                        arg=erg, timeout=60_000).json_value())
+
+
+def setze_code(page, nummer: int, code: str) -> None:
+    """Ersetzt den Code des Blocks, ob sein Editor (kurs-editor.js) schon offen ist oder nicht."""
+    block(page, nummer).evaluate("(b, t) => b.kursSetze(t)", code)

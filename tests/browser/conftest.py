@@ -203,6 +203,34 @@ def neuer_besuch(besuch_oeffnen):
         besuch.schliessen()
 
 
+@pytest.fixture(scope="module")
+def kapitel_tabs(besuch_oeffnen):
+    """Ein Tab je Kapitel und Testdatei, in dem Python einmal lädt (test_ausfuehren.py,
+    test_uebungen_im_browser.py). Das erste Kapitel lädt direkt; jedes weitere erreicht sein Tab
+    per Klick in der Navigation von der Startseite aus, ohne Neuladen (Instant-Navigation):
+    Auch dann richtet kurs-lauf.js jeden Block ein, und alles läuft."""
+    tabs = {}
+
+    def oeffnen(kapitel):
+        if kapitel not in tabs:
+            besuch = besuch_oeffnen("light")
+            if kapitel == browser.KAPITEL[0]:
+                besuch.page.goto(besuch.basis + kapitel, wait_until="load")
+                besuch.bis_nichts_mehr_laedt()  # So zählt jede Anfrage beim Laden.
+            else:
+                besuch.oeffne("")
+                besuch.page.evaluate("window.__ohne_neuladen = true")
+                besuch.instant_nach(kapitel)
+                besuch.page.wait_for_selector(".kurs-leiste")
+                assert besuch.page.evaluate("window.__ohne_neuladen === true"), f"{kapitel}: neu geladen"
+            tabs[kapitel] = besuch
+        return tabs[kapitel].vorn()
+
+    yield oeffnen
+    for besuch in tabs.values():
+        besuch.schliessen()
+
+
 def seitenname(pfad: str) -> str:
     return pfad.strip("/").replace("/", "-") or "start"
 

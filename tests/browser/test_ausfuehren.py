@@ -1,98 +1,18 @@
-"""Ausführen und Prüfen im Browser (docs/assets/kurs-lauf.js, Pyodide im Web Worker).
+"""Beispiele ausführen im Browser (docs/assets/kurs-lauf.js, Pyodide im Web Worker): Python lädt
+erst beim ersten Klick, jedes Beispiel druckt seine Ausgabe, Fehler zeigen deutsche Meldungen,
+Strg+Enter und die Knöpfe gehen per Tastatur, Stopp und Zeitlimit beenden eine Endlosschleife.
+Das Prüfen der Übungen prüft test_uebungen_im_browser.py.
 
-Je Kapitel ein Tab: Python lädt einmal (kalt), danach laufen alle Blöcke warm. Der Start
-von Python kostet auf 2 Kernen rund 1 s: Darum teilen sich die Tests die Tabs, in der
-Reihenfolge dieser Datei.
+Je Kapitel ein Tab (kapitel_tabs, conftest.py): Python lädt einmal (kalt), danach laufen alle
+Blöcke warm. Der Start von Python kostet auf 2 Kernen rund 1 s: Darum teilen sich die Tests die
+Tabs, in der Reihenfolge dieser Datei.
 """
 
 import re
 
 import pytest
+from im_browser import KAPITEL, KURS, block, ergebnis, klicke_und_warte, leiste, programme, setze_code
 from playwright.sync_api import expect
-
-from kurs.fortschritt import uebungen_je_teil
-from kurs.modell import Kurs
-
-KURS = Kurs()
-KAPITEL = [k.url for k in KURS.kapitel if k.im_browser]
-UEBUNGEN = list(KURS.uebungen)
-
-
-def programme(page) -> dict:
-    """programme.json der offenen Seite, wie kurs-lauf.js sie beim ersten Klick holt."""
-    return page.evaluate("async () => (await fetch('programme.json')).json()")
-
-
-def block(page, nummer: int):
-    return page.locator(f'.language-python.highlight[data-lauf="{nummer}"]')
-
-
-def leiste(page, nummer: int):
-    return block(page, nummer).locator("xpath=following-sibling::div[contains(@class,'kurs-leiste')][1]")
-
-
-def ergebnis(page, nummer: int):
-    return block(page, nummer).locator("xpath=following-sibling::div[contains(@class,'kurs-ergebnis')][1]")
-
-
-def klicke_und_warte(page, nummer: int, knopf: str = "Ausführen") -> tuple[str, str]:
-    """(Titel, Text) des Ergebnisses nach einem Klick auf `knopf`."""
-    erg = ergebnis(page, nummer).element_handle()
-    erg.evaluate("el => el.replaceChildren()")
-    leiste(page, nummer).get_by_role("button", name=knopf, exact=True).click()
-    # Fertig ist das Ergebnis mit seiner Klasse; Titel und Text kommen gleich mit (ein Weg weniger).
-    titel, text = page.wait_for_function("""el => (el.classList.contains('kurs-ok') || el.classList.contains('kurs-fehler'))
-        && [el.querySelector('.kurs-ergebnis-titel').textContent, el.querySelector('pre')?.textContent ?? '']""",
-                                         arg=erg, timeout=60_000).json_value()
-    return titel, text
-
-
-def setze_code(page, nummer: int, code: str) -> None:
-    """Ersetzt den Code des Blocks, ob sein Editor (kurs-editor.js) schon offen ist oder nicht."""
-    block(page, nummer).evaluate("(b, t) => b.kursSetze(t)", code)
-
-
-def nummer_von(daten: dict, uebung: str, rolle: str) -> int:
-    return next(i for i, b in enumerate(daten["bloecke"]) if b.get("uebung") == uebung and b["rolle"] == rolle)
-
-
-def typische_fehler(uebung: str) -> dict:
-    """Die typischen Fehler der Übung (fehler.toml): Name -> (Code, erwartete Meldung)."""
-    u = KURS.uebung(uebung)
-    return {f.name: (u.kandidat(f), f.meldung) for f in u.fehler}
-
-
-def haekchen(page, uebung: str):
-    """Das Häkchen am Eintrag der Übung im Inhaltsverzeichnis (kurs-fortschritt.js)."""
-    titel = next(u["titel"] for teil in uebungen_je_teil(KURS) for u in teil["uebungen"] if u["name"] == uebung)
-    return page.locator(".md-sidebar--secondary a.md-nav__link").filter(has_text=titel).locator(".kurs-haken")
-
-
-@pytest.fixture(scope="module")
-def kapitel_tabs(besuch_oeffnen):
-    """Das erste Kapitel lädt direkt; jedes weitere erreicht sein Tab per Klick in der
-    Navigation von der Startseite aus, ohne Neuladen (Instant-Navigation): Auch dann
-    richtet kurs-lauf.js jeden Block ein, und alles läuft."""
-    tabs = {}
-
-    def oeffnen(kapitel):
-        if kapitel not in tabs:
-            besuch = besuch_oeffnen("light")
-            if kapitel == KAPITEL[0]:
-                besuch.page.goto(besuch.basis + kapitel, wait_until="load")
-                besuch.bis_nichts_mehr_laedt()  # So zählt jede Anfrage beim Laden.
-            else:
-                besuch.oeffne("")
-                besuch.page.evaluate("window.__ohne_neuladen = true")
-                besuch.instant_nach(kapitel)
-                besuch.page.wait_for_selector(".kurs-leiste")
-                assert besuch.page.evaluate("window.__ohne_neuladen === true"), f"{kapitel}: neu geladen"
-            tabs[kapitel] = besuch
-        return tabs[kapitel].vorn()
-
-    yield oeffnen
-    for besuch in tabs.values():
-        besuch.schliessen()
 
 
 @pytest.mark.parametrize("kapitel", KAPITEL)
@@ -149,40 +69,6 @@ def test_jedes_beispiel_druckt_im_browser_seine_ausgabe(kapitel_tabs, kapitel):
     assert not besuch.fremde, f"Anfragen an fremde Hosts: {besuch.fremde}"
     assert not besuch.fehler, besuch.fehler
 
-
-@pytest.mark.parametrize("uebung", UEBUNGEN)
-def test_uebung_im_browser_richtig_vorlage_und_typischer_fehler(kapitel_tabs, uebung):
-    page = kapitel_tabs(uebung.split("/")[0] + "/").page
-    u = KURS.uebung(uebung)
-    nummer = nummer_von(programme(page), uebung, "vorlage")
-
-    assert haekchen(page, uebung).count() == 0
-    setze_code(page, nummer, u.loesung)
-    assert klicke_und_warte(page, nummer, "Prüfen")[0] == "Bestanden"
-    # Bestanden zählt für deinen Fortschritt (test_fortschritt.py prüft, was daraus folgt).
-    expect(haekchen(page, uebung), f"{uebung}: bestanden, aber kein Häkchen im Inhaltsverzeichnis").to_have_count(1)
-
-    setze_code(page, nummer, u.vorlage)
-    titel, text = klicke_und_warte(page, nummer, "Prüfen")
-    assert titel == "Nicht bestanden"
-    assert text == _meldung(u, u.vorlage)
-
-    for name, (code, meldung) in typische_fehler(uebung).items():
-        setze_code(page, nummer, code)
-        titel, text = klicke_und_warte(page, nummer, "Prüfen")
-        assert (titel, meldung in text) == ("Nicht bestanden", True), f"{name}: {text}"
-    # Ehrlich heißt: Einmal bestanden bleibt bestanden, auch wenn die Lösung danach nicht mehr stimmt.
-    assert haekchen(page, uebung).count() == 1
-
-
-def _meldung(u, kandidat: str) -> str:
-    try:
-        u.pruefe(kandidat)
-    except Exception as fehler:  # dieselbe Meldung wie in CPython
-        return str(fehler)
-    raise AssertionError("Kandidat besteht unerwartet")
-
-
 def test_syntaxfehler_zeigt_deutsche_meldung_mit_zeile(kapitel_tabs):
     page = kapitel_tabs("teil-2/").page
     setze_code(page, 2, "x = 1\nprint(x\n")
@@ -229,64 +115,6 @@ def test_hinweise_der_knoepfe_zeigt_der_browser_ohne_tooltip_von_material(neuer_
     ausfuehren.hover()
     assert ausfuehren.evaluate("k => [k.title, k.getAttribute('aria-describedby'), k.ariaKeyShortcuts]") == [
         "Strg+Enter", None, "Control+Enter"]
-
-
-def test_eigene_loesung_ueberlebt_neu_laden_und_zuruecksetzen_stellt_her(neuer_besuch):
-    besuch = neuer_besuch("light")
-    page = besuch.page
-    page.goto(besuch.basis + "teil-2/", wait_until="load")
-    nummer = nummer_von(programme(page), "teil-2/uebung-3", "vorlage")
-    setze_code(page, nummer, 'antwort = "D"\n')
-    page.reload(wait_until="load")
-    assert block(page, nummer).locator("code").text_content() == 'antwort = "D"\n'
-    leiste(page, nummer).get_by_role("button", name="Zurücksetzen").click()
-    assert block(page, nummer).locator("code").text_content() == KURS.uebung("teil-2/uebung-3").vorlage
-    page.reload(wait_until="load")
-    assert block(page, nummer).locator("code").text_content() == KURS.uebung("teil-2/uebung-3").vorlage
-    assert not besuch.fremde
-
-
-@pytest.fixture(scope="module")
-def notebook_tab(besuch_oeffnen):
-    """Ein Tab für alle Notebook-Seiten: Die erste lädt direkt, zu jeder weiteren führt die
-    Navigation ohne Neuladen. Python startet nur einmal, der Worker bleibt."""
-    tab = {}
-
-    def oeffnen(seite) -> object:
-        if not tab:
-            tab["besuch"] = besuch_oeffnen("light")
-            tab["besuch"].oeffne(seite.url)
-            tab["besuch"].page.evaluate("window.__ohne_neuladen = true")
-        else:
-            tab["besuch"].vorn().instant_nach(seite.url)
-            tab["besuch"].page.wait_for_selector(".kurs-leiste")
-            assert tab["besuch"].page.evaluate("window.__ohne_neuladen === true"), f"{seite.url}: neu geladen"
-        return tab["besuch"]
-
-    yield oeffnen
-    if tab:
-        tab["besuch"].schliessen()
-
-
-@pytest.mark.parametrize("kapitel,seite", KURS.notebook_seiten, ids=[k.name for k, _ in KURS.notebook_seiten])
-def test_notebook_seite_prueft_wie_das_kapitel(notebook_tab, kapitel, seite):
-    besuch = notebook_tab(seite)
-    page = besuch.page
-    teil = kapitel.name
-    daten = programme(page)
-    for uebung in [u for u in UEBUNGEN if u.startswith(teil + "/")]:
-        assert KURS.uebung(uebung).loesung.strip() not in str(daten), f"{uebung}: Die Seite verrät die Lösung"
-        u = KURS.uebung(uebung)
-        vorlage = nummer_von(daten, uebung, "vorlage")
-        assert klicke_und_warte(page, vorlage, "Prüfen")[0] == "Nicht bestanden"
-        setze_code(page, vorlage, u.loesung)
-        assert klicke_und_warte(page, vorlage, "Prüfen")[0] == "Bestanden"
-        # Die Prüfzelle prüft, was in der Vorlage steht (sie ist eingeklappt wie im Kapitel).
-        pruefung = nummer_von(daten, uebung, "pruefung")
-        block(page, pruefung).evaluate("el => el.closest('details').open = true")
-        assert klicke_und_warte(page, pruefung)[0] == "Bestanden"
-    assert not besuch.fremde and not besuch.fehler, (besuch.fremde, besuch.fehler)
-
 
 def test_code_im_zugeklappten_kasten_erscheint_beim_aufklappen(kapitel_tabs):
     """kurs.css rechnet Code in zugeklappten Kästen nicht (display: none); aufgeklappt ist er da."""

@@ -53,7 +53,7 @@ def axe(page) -> list[str]:
 
 def bestanden(page, name: str) -> None:
     """Das Ereignis, das kurs-lauf.js nach bestandenem „Prüfen“ sendet. Den echten Weg mit
-    Python prüft test_ausfuehren.py::test_uebung_im_browser_richtig_vorlage_und_typischer_fehler:
+    Python prüft test_uebungen_im_browser.py::test_uebung_im_browser_richtig_vorlage_und_typischer_fehler:
     Hier genügt das Ereignis, und kein Test dieser Datei wartet 3 s auf den Start von Python."""
     page.evaluate("n => document.dispatchEvent(new CustomEvent('kurs:bestanden', { detail: { uebung: n } }))", name)
 
@@ -149,7 +149,7 @@ def test_zuruecksetzen_loescht_nach_bestaetigung_und_sonst_nichts(neuer_besuch):
     assert meldungen and "löschen" in meldungen[0], meldungen
     assert zeilen(page) == vorher
     # Die eigene Lösung liegt noch da, wo kurs-lauf.js sie beim Laden der Seite sucht (dass
-    # sie dann im Block steht, prüft test_ausfuehren.py::test_eigene_loesung_ueberlebt_…).
+    # sie dann im Block steht, prüft test_uebungen_im_browser.py::test_eigene_loesung_ueberlebt_…).
     assert page.evaluate("k => localStorage.getItem(k)", f"kurs:{name}") == eigene
 
     page.once("dialog", lambda dialog: dialog.accept())
