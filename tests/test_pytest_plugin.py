@@ -81,19 +81,24 @@ def test_endloses_beispiel_stoppt_mit_datei_und_zeile(kopie, monkeypatch):
     assert "Traceback" not in lauf.stdout.str() and "Timeout" not in lauf.stdout.str()
 
 
-@pytest.mark.parametrize("inhalt, meldung", [
-    ("Text\n\n<!--pytest-codeblocks:cont-->\n\n```python\nprint(1)\n```\n",
-     "snippets/teil-2/kaputt.md:3: <!--pytest-codeblocks:cont--> ohne Codeblock davor"),
-    ("Text\n\n<!--pytest-codeblocks:expected-output-->\n\n```text\n1\n```\n",
-     "snippets/teil-2/kaputt.md:3: <!--pytest-codeblocks:expected-output--> ohne Codeblock davor"),
-    ('```python\nx = 1\n```\n\n--8<-- "teil-2/gibt-es-nicht.md"\n',
-     "snippets/teil-2/kaputt.md:5: Die eingebundene Datei gibt es nicht"),
-    ("```python\nx = 1\n", "snippets/teil-2/kaputt.md:1: Ein Fence wird nicht geschlossen"),
-], ids=["cont ohne Block", "Ausgabe ohne Block", "fehlende Einbindung", "offener Fence"])
+KAPUTT = {  # Datei -> (Inhalt, Meldung); alle in einem Lauf je Befehl, jede mit ihrer Zeile
+    "cont.md": ("Text\n\n<!--pytest-codeblocks:cont-->\n\n```python\nprint(1)\n```\n",
+                "snippets/teil-2/kaputt/cont.md:3: <!--pytest-codeblocks:cont--> ohne Codeblock davor"),
+    "ausgabe.md": ("Text\n\n<!--pytest-codeblocks:expected-output-->\n\n```text\n1\n```\n",
+                   "snippets/teil-2/kaputt/ausgabe.md:3: <!--pytest-codeblocks:expected-output--> ohne Codeblock davor"),
+    "einbindung.md": ('```python\nx = 1\n```\n\n--8<-- "teil-2/gibt-es-nicht.md"\n',
+                      "snippets/teil-2/kaputt/einbindung.md:5: Die eingebundene Datei gibt es nicht"),
+    "fence.md": ("```python\nx = 1\n", "snippets/teil-2/kaputt/fence.md:1: Ein Fence wird nicht geschlossen"),
+}
+
+
 @pytest.mark.parametrize("befehl", BEIDE_BEFEHLE)
-def test_kaputtes_snippet_nennt_datei_und_zeile(kopie, befehl, inhalt, meldung):
-    (kopie.path / "snippets/teil-2/kaputt.md").write_text(inhalt, encoding="utf-8")
-    lauf = kopie.runpytest_inprocess("-p", "no:cacheprovider", *befehl, "snippets/teil-2/kaputt.md")
+def test_kaputtes_snippet_nennt_datei_und_zeile(kopie, befehl):
+    (kopie.path / "snippets/teil-2/kaputt").mkdir()
+    for name, (inhalt, _) in KAPUTT.items():
+        (kopie.path / "snippets/teil-2/kaputt" / name).write_text(inhalt, encoding="utf-8")
+    lauf = kopie.runpytest_inprocess("-p", "no:cacheprovider", *befehl, "snippets/teil-2/kaputt")
     assert lauf.ret != 0
-    lauf.stdout.fnmatch_lines([f"*Fehler in den Quellen des Kurses: {meldung}*"])
+    for _, meldung in KAPUTT.values():
+        lauf.stdout.fnmatch_lines([f"*Fehler in den Quellen des Kurses: {meldung}*"])
     assert "Traceback" not in lauf.stdout.str()
