@@ -34,6 +34,7 @@ from mkdocs.structure.toc import get_toc
 from kurs.cachedatei import Cachedatei
 from kurs.modell import Programm
 
+HOECHSTENS = 60  # Einträge, etwa drei Builds des Kurses: Die Datei wird bei jedem Build gelesen
 PAKETE = ("mkdocs", "markdown", "pymdown-extensions", "pygments", "mkdocs-material")
 KURS_CODE = Path(__file__).resolve().parent.parent
 
@@ -99,7 +100,7 @@ class Seitencache:
         self.umgebung = umgebung
         self.datei = datei
         self.alt = datei.lesen()
-        self.neu: dict[str, dict] = {}  # was dieser Build brauchte; nur das bleibt in der Datei
+        self.neu: dict[str, dict] = {}  # was dieser Build brauchte
         self.treffer = 0
 
     def _schluessel(self, *teile) -> str:
@@ -157,5 +158,9 @@ class Seitencache:
             self.neu[schluessel] = {"geprueft": True}
 
     def speichern(self) -> None:
-        if self.neu.keys() != self.alt.keys():
-            self.datei.schreiben(self.neu)
+        """Schreibt neue Einträge dazu. Andere Builds desselben Benutzers (eine Kopie des Kurses,
+        die Tests) behalten ihre, bis die Datei HOECHSTENS Einträge hätte: dann nur dieser Build."""
+        if self.neu.keys() <= self.alt.keys():
+            return
+        alle = {**self.alt, **self.neu}
+        self.datei.schreiben(alle if len(alle) <= HOECHSTENS else self.neu)

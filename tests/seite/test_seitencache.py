@@ -96,3 +96,19 @@ def test_pruefen_nur_nach_einer_aenderung_und_ein_fehler_bleibt_ein_fehler(proje
         with pytest.raises(ValueError):
             lauf("kaputt")
     assert len(aufrufe) == 3
+
+
+def test_zwei_projekte_teilen_die_datei_ohne_sich_zu_verdraengen(projekt, tmp_path_factory, monkeypatch):
+    anderes = tmp_path_factory.mktemp("anderes")
+    for teil in ("docs", "snippets"):
+        (anderes / teil).mkdir()
+    (anderes / "docs" / "index.md").write_text("# Anderes\n", encoding="utf-8")
+    (anderes / "mkdocs.yml").write_text("site_name: Anderes\n", encoding="utf-8")
+    (anderes / "cache").symlink_to(projekt / "cache", target_is_directory=True)  # dieselbe Datei
+    bauen(projekt)
+    bauen(anderes)
+    assert bauen(projekt)[1] == 1
+    monkeypatch.setattr(seitencache, "HOECHSTENS", 1)  # voll: Nur der letzte Build bleibt
+    (anderes / "docs" / "index.md").write_text("# Neu\n", encoding="utf-8")
+    bauen(anderes)
+    assert bauen(projekt)[1] == 0
