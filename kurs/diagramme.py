@@ -46,10 +46,16 @@ _GEMEINSAM = {
                  "noteFontSize": SCHRIFT_PX},
     "flowchart": {"useMaxWidth": False},
 }
+# Jede Farbe, hinter der Text steht, ist hier festgelegt, wo Mermaids Thema nicht 4,5:1 schafft
+# oder durchscheint; tests/browser/test_diagramme_gezeichnet.py prüft jede Art Text jeder Art
+# Diagramm, die der Kurs benutzt (MUSTER), in beiden Schemata.
 SCHEMATA = {
-    "hell": {**_GEMEINSAM, "theme": "default"},
-    # Mermaids Notizen im dunklen Schema hätten 4,49:1 Kontrast; 4,5:1 ist das Mindeste.
-    "dunkel": {**_GEMEINSAM, "theme": "dark", "themeVariables": {"noteTextColor": "#e6e6e6"}},
+    # Text an Kanten: Mermaids Hintergrund ist zu 80 % deckend, darunter schiene eine Gruppe durch.
+    "hell": {**_GEMEINSAM, "theme": "default", "themeVariables": {"edgeLabelBackground": "#e8e8e8"}},
+    # Mermaids Notizen im dunklen Schema hätten 4,49:1 Kontrast, Text an Kanten (#ccc auf #585858)
+    # 4,43:1; 4,5:1 ist das Mindeste.
+    "dunkel": {**_GEMEINSAM, "theme": "dark",
+               "themeVariables": {"noteTextColor": "#e6e6e6", "edgeLabelBackground": "#333333"}},
 }
 
 @functools.cache

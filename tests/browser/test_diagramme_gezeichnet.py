@@ -7,6 +7,9 @@ import re
 import im_browser as browser
 from im_browser import MERMAID_QUELLTEXT, VARIANTEN, ZWEI_BILDER_SPAETER, variante
 
+from kurs.diagramme import SCHEMATA, als_html
+from kurs.modell import Kurs
+
 
 def test_jedes_diagramm_ist_gezeichnet(geladen, pfad, diagramme):
     text = geladen.page.inner_text("body")
@@ -54,19 +57,26 @@ def test_jedes_diagramm_zeigt_genau_die_variante_seines_schemas(lade, diagrammse
         assert sichtbar == [[variante(farbschema)]] * diagramme[pfad], f"{pfad}: sichtbar sind {sichtbar}"
 
 
-# Jeder Text der sichtbaren SVGs mit Farbe und Hintergrund: dem obersten gefüllten Element
-# unter seiner Mitte, sonst der Seite. Kein Diagramm darf dafür breiter sein als die Seite.
+# Jeder Text der sichtbaren SVGs mit seiner Farbe und allem, was unter seiner Mitte liegt und
+# eine Farbe hat, von oben nach unten bis zur ersten deckenden: der eigene Hintergrund eines
+# HTML-Labels (Knoten, Kante), halb durchsichtige Hintergründe darunter (labelBkg an Kanten),
+# Kästchen (rect, path, …) und am Ende die Seite. Was im Text selbst liegt, zählt nicht.
+# Kein Diagramm darf dafür breiter sein als die Seite.
 KONTRASTE = f"""() => {{
-    const hintergrund = el => {{
-        for (const e of el.ownerDocument.elementsFromPoint(...mitte(el))) {{
-            if (e === el || el.contains(e) || e.contains(el) && e.tagName !== "svg" && !e.closest("foreignObject")) continue;
-            const farbe = e instanceof SVGElement ? getComputedStyle(e).fill : getComputedStyle(e).backgroundColor;
-            if (e instanceof SVGElement && !["rect", "path", "polygon", "circle", "ellipse"].includes(e.tagName)) continue;
-            if (farbe && farbe !== "none" && !farbe.endsWith(", 0)") && farbe !== "transparent") return farbe;
-        }}
-        return getComputedStyle(document.body).backgroundColor;
-    }};
+    const FORMEN = ["rect", "path", "polygon", "circle", "ellipse"];
     const mitte = el => {{ const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }};
+    const schichten = el => {{
+        const farben = [];
+        for (const e of el.ownerDocument.elementsFromPoint(...mitte(el))) {{
+            if (e !== el && el.contains(e)) continue;
+            if (e instanceof SVGElement && (e === el || !FORMEN.includes(e.tagName))) continue;
+            const farbe = e instanceof SVGElement ? getComputedStyle(e).fill : getComputedStyle(e).backgroundColor;
+            if (!farbe || farbe === "none" || farbe === "transparent" || farbe.endsWith(", 0)")) continue;
+            farben.push(farbe);
+            if (!farbe.startsWith("rgba")) break;
+        }}
+        return farben;
+    }};
     return {SICHTBARE_SVGS}.flatMap(svg => {{
         svg.scrollIntoView({{ block: "center" }});
         const texte = [...svg.querySelectorAll("text"), ...[...svg.querySelectorAll("foreignObject *")]
@@ -74,8 +84,7 @@ KONTRASTE = f"""() => {{
         return texte.filter(t => t.textContent.trim()).map(t => ({{
             text: t.textContent.trim().slice(0, 40),
             farbe: t instanceof SVGElement ? getComputedStyle(t.querySelector("tspan") ?? t).fill : getComputedStyle(t).color,
-            hintergrund: t.closest("foreignObject") && getComputedStyle(t).backgroundColor !== "rgba(0, 0, 0, 0)"
-                ? getComputedStyle(t).backgroundColor : hintergrund(t),
+            schichten: schichten(t),
         }}));
     }});
 }}"""
@@ -91,12 +100,24 @@ def _leuchtdichte(rgb) -> float:
     return 0.2126 * kanal[0] + 0.7152 * kanal[1] + 0.0722 * kanal[2]
 
 
-def kontrast(vorne: str, hinten: str, seite: str) -> float:
-    """Kontrast nach WCAG; ein halb durchsichtiger Hintergrund liegt auf der Seite."""
-    h, s = _rgb(hinten), _rgb(seite)
-    h = tuple(h[i] * h[3] + s[i] * (1 - h[3]) for i in range(3))
-    hell, dunkel = sorted((_leuchtdichte(_rgb(vorne)), _leuchtdichte(h)), reverse=True)
+def kontrast(vorne: str, schichten: list[str], seite: str) -> float:
+    """Kontrast nach WCAG gegen das, was hinter dem Text zu sehen ist: die Schichten von unten
+    (zuunterst die Seite) übereinander, jede mit ihrer Deckkraft."""
+    hinten = _rgb(seite)[:3]
+    for schicht in reversed(schichten):
+        farbe = _rgb(schicht)
+        hinten = tuple(farbe[i] * farbe[3] + hinten[i] * (1 - farbe[3]) for i in range(3))
+    hell, dunkel = sorted((_leuchtdichte(_rgb(vorne)), _leuchtdichte(hinten)), reverse=True)
     return (hell + 0.05) / (dunkel + 0.05)
+
+
+def zu_blass(page) -> tuple[list[str], list[tuple[str, float]]]:
+    """(alle Texte der sichtbaren Diagramme, die unter 4,5:1 mit ihrem Kontrast)."""
+    page.add_style_tag(content=".kurs-diagramm svg { min-width: 0 !important; }")
+    seite = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    texte = page.evaluate(KONTRASTE)
+    werte = [(t["text"], round(kontrast(t["farbe"], t["schichten"], seite), 2)) for t in texte]
+    return [t["text"] for t in texte], [(text, wert) for text, wert in werte if wert < 4.5]
 
 
 def test_diagrammtext_hebt_sich_ab(lade, diagrammseiten, farbschema):
@@ -104,15 +125,70 @@ def test_diagrammtext_hebt_sich_ab(lade, diagrammseiten, farbschema):
     prüft Text in SVG nicht."""
     geprueft = 0
     for pfad in diagrammseiten:
-        page = lade(pfad, farbschema).page
-        page.add_style_tag(content=".kurs-diagramm svg { min-width: 0 !important; }")
-        seite = page.evaluate("getComputedStyle(document.body).backgroundColor")
-        texte = page.evaluate(KONTRASTE)
-        zu_blass = [(t["text"], round(kontrast(t["farbe"], t["hintergrund"], seite), 2)) for t in texte
-                    if kontrast(t["farbe"], t["hintergrund"], seite) < 4.5]
-        assert not zu_blass, f"{pfad}: Text unter 4,5:1: {zu_blass[:5]}"
+        texte, blass = zu_blass(lade(pfad, farbschema).page)
+        assert not blass, f"{pfad}: Text unter 4,5:1: {blass[:5]}"
         geprueft += len(texte)
     assert geprueft >= 30, f"Nur {geprueft} Texte gefunden: Findet der Test die Zeichnung noch?"
+
+
+# Jede Art Diagramm, die der Kurs benutzt, mit jeder Art Text, die sie kennt: auch mit dem, was
+# heute in keinem Diagramm steht (Text an einer Kante, Schleife, Alternative). Es muss sich
+# abheben, sobald jemand es schreibt. Gezeichnet wie von kurs/diagramme.py, mit seinen Schemata.
+MUSTER = {
+    "sequenceDiagram": """sequenceDiagram
+    actor L as Leserin
+    participant B as Broker
+    L->>B: Nachricht
+    B-->>L: Antwort gestrichelt
+    B-xL: Abbruch
+    Note over L,B: Notiz über beiden
+    Note right of B: Notiz rechts
+    loop Schleife
+        L->>B: Versuch
+    end
+    alt Fall eins
+        B->>L: eins
+    else Fall zwei
+        B->>L: zwei
+    end
+    opt Option
+        L->>L: selbst
+    end""",
+    "flowchart": """flowchart LR
+    subgraph G["Gruppe"]
+        A["Knoten"] -->|Kante durchgezogen| R("Rund")
+    end
+    R -.->|Kante gestrichelt| F{"Frage"}
+    F ==>|Kante dick| S(["Stadion"])
+    F -- Kante mit Text --> D[("Datenbank")]""",
+}
+MUSTER_TEXTE = ["Leserin", "Broker", "Nachricht", "Antwort gestrichelt", "Abbruch", "Notiz über beiden",
+                "Notiz rechts", "Schleife", "Versuch", "Fall eins", "Fall zwei", "Option", "Gruppe", "Knoten",
+                "Rund", "Frage", "Stadion", "Datenbank", "Kante durchgezogen", "Kante gestrichelt",
+                "Kante dick", "Kante mit Text"]
+ZEICHNEN = """async ([id, quelle, einstellungen]) => {
+    mermaid.initialize(einstellungen);
+    return (await mermaid.render(id, quelle)).svg;
+}"""
+
+
+def test_jede_diagrammart_hebt_sich_ab(neuer_besuch, farbschema):
+    arten = {d.quelle.split()[0] for d in Kurs().diagramme}
+    assert arten <= MUSTER.keys(), f"Kein Muster für {arten - MUSTER.keys()}: Ergänze MUSTER"
+    besuch = neuer_besuch(farbschema)
+    page = besuch.page
+    page.goto(besuch.basis + "glossar/")  # eine Seite ohne Diagramm: Sichtbar sind nur die Muster
+    page.add_script_tag(url=besuch.basis + "assets/vendor/mermaid/mermaid.tiny.js")
+    bloecke = ""
+    for nummer, quelle in enumerate(MUSTER.values()):
+        svgs = {schema: page.evaluate(ZEICHNEN, [f"muster-{nummer}-{schema}", quelle, einstellungen])
+                for schema, einstellungen in SCHEMATA.items()}
+        bloecke += als_html(svgs, "Muster")
+    page.evaluate("html => document.querySelector('article').insertAdjacentHTML('beforeend', html)", bloecke)
+    texte, blass = zu_blass(page)
+    fehlt = [t for t in MUSTER_TEXTE if not any(t in gefunden for gefunden in texte)]
+    assert not fehlt, f"Diese Texte der Muster findet der Test nicht: {fehlt}"
+    assert not blass, f"Text unter 4,5:1 im Schema {farbschema}: {blass}"
 
 
 def test_kein_mermaid_skript(geladen, pfad):

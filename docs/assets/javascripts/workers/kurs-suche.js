@@ -4,9 +4,11 @@
 // solchen Begriff lässt lunr am Stemmer vorbei. Darum steht im Index neben jedem Wort auch
 // sein Stamm (lunr.de, Snowball), und jedes getippte Wort sucht in mehreren Formen, jede als
 // Wortanfang: wie getippt, mit ä, ö, ü für ae, oe, ue, jeweils auch als Stamm, und ohne das
-// -s der Mehrzahl, das der deutsche Stemmer bei Lehnwörtern stehen lässt („Replays“).
-// ß braucht nichts Eigenes: Der Stemmer macht daraus ss. Findet keine Form etwas, zerlegt
-// teile() ein zusammengesetztes Wort.
+// -s der Mehrzahl, das der deutsche Stemmer bei Lehnwörtern stehen lässt („Replays“, „Retries“).
+// ß braucht nichts Eigenes: Der Stemmer macht daraus ss. Ein Partizip sucht auch den Stamm
+// seines Verbs („zugestellt“: „zustell“), ein starkes Verb seine anderen Stämme („verloren“:
+// „verlier“, „Verlust“). Findet keine Form etwas, zerlegt teile() ein zusammengesetztes Wort.
+// Bei mehreren Wörtern steht vorn, was mehr von ihnen enthält (gedeckt).
 //
 // Liegt neben Materials Worker, weil der seine Sprachdateien unter ../lunr/ sucht.
 // overrides/partials/suche-bei-bedarf.html startet diesen Worker statt Materials und nennt
@@ -25,22 +27,57 @@ const AUCH = {
   protokoll: ["log"], ereignisprotokoll: ["log", "event"],
   doppelt: ["duplikat"],
   abbruch: ["rollback"], warteschlange: ["queue"], bestätigung: ["ack"], quittung: ["ack"],
+  wiederholung: ["retry"], wiederholen: ["retry"],
 }
+// Starke Verben ändern den Stamm (Ablaut), das kann kein Stemmer: Wer „verloren“ tippt, meint
+// auch „verlieren“ und „Verlust“. Jede Reihe ist eine Familie; ein Wort, das mit einem ihrer
+// Anfänge beginnt (auch nach einer Vorsilbe: „abgebrochen“), sucht auch alle anderen.
+const ABLAUT = [
+  ["verlier", "verlor", "verlust"],
+  ["sterb", "stirb", "starb", "gestorb"],
+  ["brech", "brich", "brach", "gebroch", "bruch"],
+  ["werf", "wirf", "warf", "geworf", "wurf"],
+  ["schreib", "schrieb", "geschrieb"],
+]
+// Abtrennbare Vorsilben vor ge- im Partizip („zugestellt“, „abgestürzt“) und vor dem Ablaut.
+const VORSILBE = "(ab|an|auf|aus|ein|mit|nach|vor|weg|zu|zurück)"
+// Schwaches Partizip: ge- und -t oder -et weg, übrig bleibt der Stamm des Verbs, dessen andere
+// Formen als Wortanfang gefunden werden: „gesendet“ sucht „send“, „zugestellt“ sucht „zustell“.
+const PARTIZIP = new RegExp(`^${VORSILBE}?ge(\\p{L}{3,}?)e?t$`, "u")
+const ABLAUT_FORM = new RegExp(`^${VORSILBE}?(${ABLAUT.flat().join("|")})`, "u")
 const NUR_WORT = /^[\p{L}\p{N}]+$/u
 
 let getippt = new Map()  // Form -> getipptes Wort, für „Es fehlt“ unter einem Treffer
+let zaehltFuer = new Map()  // Form -> getipptes Wort oder Teil davon (teile), für den Rang
 let index  // Materials fertiger lunr-Index
 
 function stamm(wort) {
   return lunr.de.stemmer(new lunr.Token(wort)).toString()
 }
 
+let auchNachStamm  // AUCH nach dem Stamm jedes Schlüssels: „Wiederholungen“ wie „Wiederholung“
+
+function auchFuer(wort) {
+  auchNachStamm ??= new Map(Object.entries(AUCH).map(([wort, auch]) => [stamm(wort), auch]))
+  return AUCH[wort] ?? auchNachStamm.get(stamm(wort)) ?? []
+}
+
+// Andere Formen desselben Verbs: Partizip ohne ge- und -t, Ablaut aus ABLAUT.
+function verbformen(wort) {
+  const partizip = wort.match(PARTIZIP)
+  if (partizip) return [(partizip[1] ?? "") + partizip[2]]
+  const ablaut = wort.match(ABLAUT_FORM)
+  if (!ablaut) return []
+  const familie = ABLAUT.find((reihe) => reihe.includes(ablaut[2]))
+  return familie.map((anfang) => (ablaut[1] ?? "") + anfang)
+}
+
 function formen(wort, mitAuch = true) {
   const mitUmlauten = wort.replace(/ae|oe|ue/g, (paar) => UMLAUTE[paar])
-  const ergebnis = [wort, mitUmlauten, stamm(wort), stamm(mitUmlauten)]
+  const ergebnis = [wort, mitUmlauten, stamm(wort), stamm(mitUmlauten), ...verbformen(mitUmlauten)]
   if (wort.length > 3 && wort.endsWith("s")) ergebnis.push(wort.slice(0, -1))
-  const auch = AUCH[mitUmlauten] ?? AUCH[stamm(mitUmlauten)] ?? []  // auch Mehrzahl und Fall
-  if (mitAuch) for (const anderes of auch) ergebnis.push(...formen(anderes, false))
+  if (wort.length > 4 && wort.endsWith("ies")) ergebnis.push(wort.slice(0, -3) + "y")  // „Retries“
+  if (mitAuch) for (const anderes of auchFuer(mitUmlauten)) ergebnis.push(...formen(anderes, false))
   return [...new Set(ergebnis)]
 }
 
@@ -64,18 +101,31 @@ function teile(wort) {
 
 function mitFormen(anfrage) {
   getippt = new Map()
+  zaehltFuer = new Map()
   return anfrage.trim().split(/\s+/).flatMap((teil) => {
     const woerter = teil.split(lunr.tokenizer.separator).filter(Boolean)
     // Steuerzeichen von lunr (+, -, *, ~, ^, Anführungszeichen): so lassen, wie getippt.
     if (!woerter.every((wort) => NUR_WORT.test(wort))) return [teil]
     return woerter.flatMap((wort) => {
       wort = wort.toLowerCase()
-      let alle = formen(wort)
-      if (!alle.some(kommtVor)) alle = [...alle, ...teile(wort).flatMap(formen)]
+      const alle = formen(wort)
+      alle.forEach((form) => zaehltFuer.set(form, wort))
+      if (!alle.some(kommtVor))
+        for (const teil of teile(wort))
+          for (const form of formen(teil)) alle.push(form) && zaehltFuer.set(form, `${wort}/${teil}`)
       alle.forEach((form) => getippt.set(form, wort))
-      return alle
+      return [...new Set(alle)]
     })
   }).join(" ")
+}
+
+// Wie viele getippte Wörter (oder Teile eines zerlegten Worts) ein Treffer enthält, in
+// irgendeiner Form: Jede Form ist ein Wortanfang, ein gefundener Begriff beginnt mit ihr.
+function gedeckt(begriffe) {
+  const woerter = new Set()
+  for (const begriff of begriffe)
+    for (const [form, wort] of zaehltFuer) if (begriff.startsWith(form)) woerter.add(wort)
+  return woerter.size
 }
 
 // Material zeigt unter einem Treffer jeden Begriff, der darin fehlt; gefragt hat die
@@ -123,9 +173,17 @@ lunr.Builder.prototype.use = function (plugin, ...args) {
 // Ein Wort steht mit seinem Stamm an derselben Stelle im Index. Findet eine Anfrage beide
 // („Logs“ und „log“), nennt lunr die Stelle zweimal, und Material setzte zwei <mark> in
 // dieselben Zeichen: „<mark><mar</mark>k>Logs“. Jede Stelle zählt darum nur einmal.
+//
+// Der Rang: lunr verbindet alle Formen mit ODER, und Material hebt einen Abschnitt, der viele
+// der Formen enthält. Bei „doppelte Nachrichten“ gewann so ein Abschnitt voller „Nachricht“
+// ohne „doppelt“. Ein Abschnitt mit mehr getippten Wörtern steht darum vor jedem mit weniger
+// (Faktor MEHR_WOERTER je Wort, weit über Materials Faktor 5); bei gleich vielen bleibt
+// der Rang von lunr und Material.
+const MEHR_WOERTER = 100
 const suchen = lunr.Index.prototype.search
 lunr.Index.prototype.search = function (...args) {
   return suchen.apply(this, args).map((treffer) => {
+    treffer.score *= MEHR_WOERTER ** gedeckt(Object.keys(treffer.matchData.metadata))
     const gesehen = new Set()
     for (const felder of Object.values(treffer.matchData.metadata))
       for (const [feld, daten] of Object.entries(felder))
