@@ -3,7 +3,7 @@
     uv run python benchmarks/notebooks.py
 
 Nebeneinander im selben Lauf, je Median aus 3 (Issue „The design card, honored“):
-- kalter strenger Build (Cache leer) ÷ Referenz: nackte Material-Seite mit mkdocs-jupyter,
+- kalter strenger Build (Caches von mkdocs-jupyter und der Seiten leer) ÷ Referenz: nackte Material-Seite mit mkdocs-jupyter,
   denselben Seiten und denselben Notebooks, ohne Code des Kurses, ebenfalls kalt. Ziel ≤ 1,2.
 - warmer strenger Build (Cache voll, nichts geändert) ÷ nackte Material-Seite ohne Notebooks.
   Ziel ≤ 1,0.
@@ -92,12 +92,13 @@ def main() -> None:
         tmp = Path(tmp)
         ref = referenz(tmp / "referenz")
         nackt = nackte_kopie(tmp / "nackt")
-        cache = tmp / "cache"
+        cache, seiten = tmp / "cache", tmp / "seiten"
         kalt, ref_kalt, warm, nackte = [], [], [], []
         for i in range(3):  # abwechselnd: Alle sehen dieselbe Last der Maschine
             shutil.rmtree(cache, ignore_errors=True)
+            shutil.rmtree(seiten, ignore_errors=True)
             shutil.rmtree(ref / ".cache", ignore_errors=True)
-            env = {**UMGEBUNG, "KURS_NOTEBOOK_CACHE": str(cache)}
+            env = {**UMGEBUNG, "KURS_NOTEBOOK_CACHE": str(cache), "KURS_SEITENCACHE": str(seiten)}
             kalt.append(laufen(*mkdocs, "-d", str(tmp / f"k{i}"), env=env)[0])
             ref_kalt.append(laufen(*mkdocs, "-d", str(tmp / f"r{i}"), cwd=ref)[0])
             warm.append(laufen(*mkdocs, "-d", str(tmp / f"w{i}"), env=env)[0])

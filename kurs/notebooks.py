@@ -192,16 +192,21 @@ def als_text(nb: dict) -> str:
     return json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-def schreibe(kurs: Kurs, ordner: Path, basis: str | None = None) -> dict[Path, dict]:
-    """Schreibt jedes Notebook nach `ordner`; gibt Pfad und Notebook zurück."""
+def alle(kurs: Kurs, basis: str | None = None) -> dict[str, dict]:
+    """Dateiname -> Notebook, eines je Kapitel mit Übungen."""
+    return {dateiname(kapitel): notebook(kurs, kapitel, basis) for kapitel, _ in kurs.notebook_seiten}
+
+
+def schreibe(kurs: Kurs, ordner: Path, basis: str | None = None, notebooks: dict[str, dict] | None = None
+             ) -> dict[Path, dict]:
+    """Schreibt jedes Notebook (oder die schon erzeugten `notebooks`) nach `ordner`; gibt Pfad und
+    Notebook zurück."""
     ordner.mkdir(parents=True, exist_ok=True)
-    notebooks = {}
-    for kapitel, _ in kurs.notebook_seiten:
-        nb = notebook(kurs, kapitel, basis)
-        ipynb = ordner / dateiname(kapitel)
-        ipynb.write_text(als_text(nb), encoding="utf-8")
-        notebooks[ipynb] = nb
-    return notebooks
+    geschrieben = {}
+    for name, nb in (alle(kurs, basis) if notebooks is None else notebooks).items():
+        (ordner / name).write_text(als_text(nb), encoding="utf-8")
+        geschrieben[ordner / name] = nb
+    return geschrieben
 
 
 if __name__ == "__main__":

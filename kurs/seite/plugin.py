@@ -70,9 +70,10 @@ class KursPlugin(BasePlugin[KursConfig]):
         ordner = Path(self.config.seitencache) if self.config.seitencache else ORDNER
         self.seitencache = seitencache.Seitencache(
             seitencache.umgebung(self.kurs.wurzel, Path(config.config_file_path)), Cachedatei("seiten.json", ordner))
+        self.docs_hash = seitencache.ordner_hash(self.kurs.docs)
         try:
             # Ein Fehler in den Quellen: eine Zeile mit Datei und Zeile, sofort.
-            self.seitencache.pruefen(self.kurs.docs, self.kurs.pruefen)
+            self.seitencache.pruefen(self.docs_hash, self.kurs.pruefen)
         except QuellenFehler as exc:
             raise PluginError(str(exc)) from None
         self.hervorhebung = Hervorhebung()  # Pygments nur für geänderte Codeblöcke, bis on_post_build
@@ -113,7 +114,9 @@ class KursPlugin(BasePlugin[KursConfig]):
     def on_files(self, files, config):
         self.ordner = Path(self.config.notebooks or tempfile.mkdtemp(prefix="kurs-notebooks-"))
         try:
-            geschrieben = notebooks.schreibe(self.kurs, self.ordner / NOTEBOOKS, self.kurs.site_url)
+            erzeugt = self.seitencache.notebooks(self.docs_hash, self.kurs.site_url,
+                                                 lambda: notebooks.alle(self.kurs, self.kurs.site_url))
+            geschrieben = notebooks.schreibe(self.kurs, self.ordner / NOTEBOOKS, notebooks=erzeugt)
         except QuellenFehler as exc:
             raise PluginError(str(exc)) from None
         for pfad, nb in geschrieben.items():

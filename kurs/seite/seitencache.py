@@ -11,8 +11,8 @@ darin eingeht:
   diagramme/ (die gezeichneten SVGs),
 - den Versionen der Pakete, die rendern.
 
-Ebenso merkt er sich, dass Kurs.pruefen() mit denselben Quellen keinen Fehler fand, und was
-on_page_content aus dem HTML einer Seite macht (Knöpfe der
+Ebenso merkt er sich, dass Kurs.pruefen() mit denselben Quellen keinen Fehler fand, die
+Notebooks (kurs/notebooks.py) und was on_page_content aus dem HTML einer Seite macht (Knöpfe der
 Notebooks, Diagramme, Farben des Codes), unter dem HTML und derselben Umgebung.
 
 Gespeichert wird, was `Page.render` setzt (kurs/fremdcode.py führt es auf, tests/test_fremdcode.py
@@ -25,9 +25,13 @@ import dataclasses
 import hashlib
 import logging
 from contextlib import contextmanager
-from importlib import metadata
 from pathlib import Path
 
+import markdown
+import material
+import mkdocs
+import pygments
+import pymdownx
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 
@@ -35,19 +39,28 @@ from kurs.cachedatei import Cachedatei
 from kurs.modell import Programm
 
 HOECHSTENS = 60  # Einträge, etwa drei Builds des Kurses: Die Datei wird bei jedem Build gelesen
-PAKETE = ("mkdocs", "markdown", "pymdown-extensions", "pygments", "mkdocs-material")
+# Die Pakete, die rendern (importlib.metadata.version brauchte für diese fünf 60 ms je Build).
+PAKETE = (mkdocs, markdown, pymdownx, pygments, material)
 KURS_CODE = Path(__file__).resolve().parent.parent
 
 
 def _dateien_hash(h, ordner: Path) -> None:
     for datei in sorted(p for p in ordner.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
-        h.update(datei.relative_to(ordner).as_posix().encode("utf-8") + b"\0" + datei.read_bytes() + b"\0")
+        h.update(datei.relative_to(ordner).as_posix().encode("utf-8") + b"\0")
+        h.update(datei.read_bytes())
+        h.update(b"\0")
+
+
+def ordner_hash(ordner: Path) -> str:
+    h = hashlib.sha256()
+    _dateien_hash(h, ordner)
+    return h.hexdigest()
 
 
 def umgebung(wurzel: Path, config_datei: Path) -> str:
     """Der Teil des Schlüssels, der für alle Seiten eines Builds gleich ist."""
     h = hashlib.sha256()
-    h.update(repr([metadata.version(p) for p in PAKETE]).encode("utf-8"))
+    h.update(repr([paket.__version__ for paket in PAKETE]).encode("utf-8"))
     h.update(config_datei.read_bytes())
     _dateien_hash(h, KURS_CODE)
     for ordner in ("snippets", "diagramme"):
@@ -147,15 +160,22 @@ class Seitencache:
         self.neu[schluessel] = {"html": html_text, "programme": [dataclasses.asdict(p) for p in programme]}
         return html_text, programme
 
-    def pruefen(self, docs: Path, pruefen) -> None:
+    def pruefen(self, docs_hash: str, pruefen) -> None:
         """Ruft `pruefen()` (Kurs.pruefen) nur, wenn sich seit der letzten fehlerfreien Prüfung
-        etwas geändert hat: in snippets/, kurs/, mkdocs.yml oder docs/."""
-        h = hashlib.sha256()
-        _dateien_hash(h, docs)
-        schluessel = self._schluessel("geprueft", h.hexdigest())
+        etwas geändert hat: in snippets/, kurs/, mkdocs.yml oder docs/ (`docs_hash`, ordner_hash)."""
+        schluessel = self._schluessel("geprueft", docs_hash)
         if not self._holen(schluessel):
             pruefen()  # eine QuellenFehler bricht ab, bevor sich der Cache die Prüfung merkt
             self.neu[schluessel] = {"geprueft": True}
+
+    def notebooks(self, docs_hash: str, site_url: str | None, erzeugen) -> dict[str, dict]:
+        """`erzeugen()` -> {Dateiname: Notebook} (kurs/notebooks.py), oder dasselbe aus dem Cache."""
+        schluessel = self._schluessel("notebooks", docs_hash, site_url)
+        if eintrag := self._holen(schluessel):
+            return eintrag["notebooks"]
+        notebooks = erzeugen()
+        self.neu[schluessel] = {"notebooks": notebooks}
+        return notebooks
 
     def speichern(self) -> None:
         """Schreibt neue Einträge dazu. Andere Builds desselben Benutzers (eine Kopie des Kurses,

@@ -37,12 +37,12 @@ def test_kalter_build_rendert_die_notebooks_mit_nbconvert(gebaut):
 
 def test_warmer_build_laedt_weder_nbconvert_noch_jupytext(gebaut):
     module, ordner = gebaut
-    # Aus dem Seitencache (kurs/seite/seitencache.py): die Prüfung der Quellen, jede Seite
-    # (Page.render) und was on_page_content daraus macht; Notebooks rendert mkdocs-jupyter.
+    # Aus dem Seitencache (kurs/seite/seitencache.py): die Prüfung der Quellen, die Notebooks,
+    # jede Seite (Page.render) und was on_page_content daraus macht; Notebooks rendert mkdocs-jupyter.
     seiten = len(list((ordner / "kalt").rglob("index.html")))
     notebooks = len(list((ordner / "kalt" / "notebooks").rglob("index.html")))
     assert module["warm"] == {"nbconvert": False, "jupytext": False, "convert": False,
-                              "aus_dem_seitencache": 1 + (seiten - notebooks) + seiten}
+                              "aus_dem_seitencache": 1 + 1 + (seiten - notebooks) + seiten}
     seite = Path("notebooks") / "uebungen-teil-1" / "index.html"
     assert 'class="jp-Notebook"' in (ordner / "warm" / seite).read_text(encoding="utf-8"), \
         "die Seite trägt das Markup von mkdocs-jupyter"

@@ -85,7 +85,7 @@ def test_pruefen_nur_nach_einer_aenderung_und_ein_fehler_bleibt_ein_fehler(proje
     def lauf(fehler=None):
         cache = seitencache.Seitencache(seitencache.umgebung(projekt, projekt / "mkdocs.yml"),
                                         Cachedatei("seiten.json", projekt / "cache"))
-        cache.pruefen(projekt / "docs", lambda: pruefen(fehler))
+        cache.pruefen(seitencache.ordner_hash(projekt / "docs"), lambda: pruefen(fehler))
         cache.speichern()
 
     lauf()
