@@ -112,3 +112,22 @@ def test_zwei_projekte_teilen_die_datei_ohne_sich_zu_verdraengen(projekt, tmp_pa
     (anderes / "docs" / "index.md").write_text("# Neu\n", encoding="utf-8")
     bauen(anderes)
     assert bauen(projekt)[1] == 0
+
+
+def test_notebooks_neu_erzeugt_nur_nach_einer_aenderung(projekt):
+    erzeugt = []
+
+    def lauf(docs_hash, site_url="https://x/"):
+        cache = seitencache.Seitencache(seitencache.umgebung(projekt, projekt / "mkdocs.yml"),
+                                        Cachedatei("seiten.json", projekt / "cache"))
+        ergebnis = cache.notebooks(docs_hash, site_url, lambda: erzeugt.append(1) or {"a.ipynb": {"cells": []}})
+        cache.speichern()
+        return ergebnis
+
+    assert lauf("eins") == lauf("eins") == {"a.ipynb": {"cells": []}}
+    assert len(erzeugt) == 1
+    lauf("zwei")
+    lauf("zwei", site_url="https://y/")
+    (projekt / "snippets" / "a.md").write_text("anders\n", encoding="utf-8")
+    lauf("zwei", site_url="https://y/")
+    assert len(erzeugt) == 4
