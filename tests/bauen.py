@@ -26,7 +26,7 @@ def main(config: str, *ziele: str) -> int:
             return 1
         print(json.dumps({"nbconvert": "nbconvert" in sys.modules, "jupytext": verzoegert.geladen("jupytext"),
                           "convert": verzoegert.geladen("mkdocs_jupyter.convert"),
-                          "aus_dem_seitencache": konfiguration.plugins["kurs"].seitencache.treffer}), flush=True)
+                          "neu_gerechnet": konfiguration.plugins["kurs"].seitencache.gerechnet}), flush=True)
     return 0
 
 

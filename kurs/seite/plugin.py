@@ -73,7 +73,9 @@ class KursPlugin(BasePlugin[KursConfig]):
         self.docs_hash = seitencache.ordner_hash(self.kurs.docs)
         try:
             # Ein Fehler in den Quellen: eine Zeile mit Datei und Zeile, sofort.
-            self.seitencache.pruefen(self.docs_hash, self.kurs.pruefen)
+            self.seitencache.merken("geprueft", (self.docs_hash,), lambda: self.kurs.pruefen() or True)
+            # Die Übungsliste: für overrides/main.html (on_env) und die Anker jeder Seite.
+            self.uebungen = self.seitencache.merken("uebungen", (self.docs_hash,), lambda: uebungen_je_teil(self.kurs))
         except QuellenFehler as exc:
             raise PluginError(str(exc)) from None
         self.hervorhebung = Hervorhebung()  # Pygments nur für geänderte Codeblöcke, bis on_post_build
@@ -114,8 +116,8 @@ class KursPlugin(BasePlugin[KursConfig]):
     def on_files(self, files, config):
         self.ordner = Path(self.config.notebooks or tempfile.mkdtemp(prefix="kurs-notebooks-"))
         try:
-            erzeugt = self.seitencache.notebooks(self.docs_hash, self.kurs.site_url,
-                                                 lambda: notebooks.alle(self.kurs, self.kurs.site_url))
+            erzeugt = self.seitencache.merken("notebooks", (self.docs_hash, self.kurs.site_url),
+                                              lambda: notebooks.alle(self.kurs, self.kurs.site_url))
             geschrieben = notebooks.schreibe(self.kurs, self.ordner / NOTEBOOKS, notebooks=erzeugt)
         except QuellenFehler as exc:
             raise PluginError(str(exc)) from None
@@ -127,12 +129,17 @@ class KursPlugin(BasePlugin[KursConfig]):
         return files
 
     def on_page_markdown(self, markdown, page, config, files):
-        wo = page.file.src_path
         self.seite = None
         if page.file.src_uri in self.notebooks:
             page.meta["search"] = {"exclude": True}  # Die Übungstexte findet die Suche im Kapitel.
             page.edit_url = None  # Das Notebook wird gebaut; zu bearbeiten sind docs/ und snippets/.
             return markdown
+        page.render = lambda config, files: self._rendern(page, config, files)
+        return self.seitencache.merken("markdown", (self.docs_hash, page.file.src_uri, markdown),
+                                       lambda: self._markdown(markdown, page))
+
+    def _markdown(self, markdown: str, page) -> str:
+        wo = page.file.src_path
         markdown = lesezeit.einsetzen(markdown, self.kurs.docs)  # aus dem Text der Seite, vor allem Eingesetzten
         try:
             ergebnis = auswahl.auswahl_einsetzen(self.kurs, markdown, wo)
@@ -143,7 +150,6 @@ class KursPlugin(BasePlugin[KursConfig]):
         ergebnis = ergebnis.replace(auswahl.UEBUNGEN_TABELLE, auswahl.uebungen_tabelle(self.kurs))
         if page.file.src_uri != "glossar.md":
             ergebnis += "\n\n" + glossar.abkuerzungen(self.kurs) + "\n"
-        page.render = lambda config, files: self._rendern(page, config, files)
         return ergebnis
 
     def _rendern(self, page, config, files) -> None:
@@ -158,7 +164,7 @@ class KursPlugin(BasePlugin[KursConfig]):
         # Vorlagen von Material neu. Der Cache liegt im Temp-Ordner; sein Schlüssel ist der
         # Quelltext der Vorlage, eine geänderte Vorlage wird also neu übersetzt.
         env.bytecode_cache = jinja2.FileSystemBytecodeCache()
-        env.globals["kurs_uebungen"] = uebungen_je_teil(self.kurs)  # overrides/main.html schreibt es in jede Seite
+        env.globals["kurs_uebungen"] = self.uebungen  # overrides/main.html schreibt es in jede Seite
         return env
 
     def on_page_content(self, html_text, page, config, files):
@@ -195,7 +201,7 @@ class KursPlugin(BasePlugin[KursConfig]):
     def _anker_pruefen(self, html_text: str, page) -> None:
         """Jeder Anker der Übungsliste steht als id in seiner Seite; sonst zeigten die Links der
         Startseite und die Häkchen im Inhaltsverzeichnis ins Leere."""
-        for teil in uebungen_je_teil(self.kurs):
+        for teil in self.uebungen:
             for uebung in teil["uebungen"]:
                 if page.url == uebung["seite"] and f'id="{uebung["anker"]}"' not in html_text:
                     raise PluginError(f"{page.file.src_path}: Anker {uebung['anker']!r} für {uebung['name']} fehlt")
@@ -206,11 +212,15 @@ class KursPlugin(BasePlugin[KursConfig]):
         if programme := self.programme.get(page.file.src_uri):
             ziel = Path(config["site_dir"]) / page.file.dest_uri
             ziel.parent.mkdir(parents=True, exist_ok=True)  # MkDocs schreibt die Seite erst danach
-            uebungen = dict.fromkeys(p.uebung for p in programme if p.uebung)
-            daten = {"bloecke": [p.als_daten() for p in programme],
-                     "uebungen": {n: self.kurs.uebung(n).als_daten() for n in uebungen}}
-            (ziel.parent / PROGRAMME).write_text(json.dumps(daten, ensure_ascii=False), encoding="utf-8")
+            bloecke = [p.als_daten() for p in programme]
+            text = self.seitencache.merken("programme", (self.docs_hash, bloecke), lambda: self._programme(bloecke))
+            (ziel.parent / PROGRAMME).write_text(text, encoding="utf-8")
         return output
+
+    def _programme(self, bloecke: list[dict]) -> str:
+        uebungen = dict.fromkeys(b["uebung"] for b in bloecke if b.get("uebung"))
+        daten = {"bloecke": bloecke, "uebungen": {n: self.kurs.uebung(n).als_daten() for n in uebungen}}
+        return json.dumps(daten, ensure_ascii=False)
 
     def on_build_error(self, error):
         self.hervorhebung.ausschalten()

@@ -11,8 +11,9 @@ darin eingeht:
   diagramme/ (die gezeichneten SVGs),
 - den Versionen der Pakete, die rendern.
 
-Ebenso merkt er sich, dass Kurs.pruefen() mit denselben Quellen keinen Fehler fand, die
-Notebooks (kurs/notebooks.py) und was on_page_content aus dem HTML einer Seite macht (Knöpfe der
+Ebenso merkt er sich (`merken`), was das Plugin des Kurses sonst aus dem Kursmodell rechnet:
+dass Kurs.pruefen() keinen Fehler fand, die Notebooks, das Markdown nach on_page_markdown, die
+Programme einer Seite; und (`inhalt`) was on_page_content aus dem HTML einer Seite macht (Knöpfe der
 Notebooks, Diagramme, Farben des Codes), unter dem HTML und derselben Umgebung.
 
 Gespeichert wird, was `Page.render` setzt (kurs/fremdcode.py führt es auf, tests/test_fremdcode.py
@@ -115,6 +116,7 @@ class Seitencache:
         self.alt = datei.lesen()
         self.neu: dict[str, dict] = {}  # was dieser Build brauchte
         self.treffer = 0
+        self.gerechnet = 0  # Einträge, die dieser Build neu rechnen musste
 
     def _schluessel(self, *teile) -> str:
         return hashlib.sha256(repr((self.umgebung, *teile)).encode("utf-8")).hexdigest()
@@ -140,6 +142,7 @@ class Seitencache:
             for name, stufe, text in eintrag["log"]:
                 logging.getLogger(name).log(stufe, "%s", text)
             return _programme(eintrag["programme"])
+        self.gerechnet += 1
         with mitschneiden() as meldungen:
             Page.render(page, config, files)
         links = page.links_to_anchors
@@ -156,26 +159,21 @@ class Seitencache:
         schluessel = self._schluessel("inhalt", page.file.src_uri, page.url, html_text)
         if eintrag := self._holen(schluessel):
             return eintrag["html"], _programme(eintrag["programme"])
+        self.gerechnet += 1
         html_text, programme = verarbeiten(html_text)
         self.neu[schluessel] = {"html": html_text, "programme": [dataclasses.asdict(p) for p in programme]}
         return html_text, programme
 
-    def pruefen(self, docs_hash: str, pruefen) -> None:
-        """Ruft `pruefen()` (Kurs.pruefen) nur, wenn sich seit der letzten fehlerfreien Prüfung
-        etwas geändert hat: in snippets/, kurs/, mkdocs.yml oder docs/ (`docs_hash`, ordner_hash)."""
-        schluessel = self._schluessel("geprueft", docs_hash)
-        if not self._holen(schluessel):
-            pruefen()  # eine QuellenFehler bricht ab, bevor sich der Cache die Prüfung merkt
-            self.neu[schluessel] = {"geprueft": True}
-
-    def notebooks(self, docs_hash: str, site_url: str | None, erzeugen) -> dict[str, dict]:
-        """`erzeugen()` -> {Dateiname: Notebook} (kurs/notebooks.py), oder dasselbe aus dem Cache."""
-        schluessel = self._schluessel("notebooks", docs_hash, site_url)
+    def merken(self, art: str, teile: tuple, erzeugen):
+        """`erzeugen()` (ein Wert für JSON), oder derselbe Wert aus dem Cache, wenn `teile` und die
+        Umgebung gleich sind. Eine Ausnahme in `erzeugen` merkt sich nichts: Sie kommt wieder."""
+        schluessel = self._schluessel(art, *teile)
         if eintrag := self._holen(schluessel):
-            return eintrag["notebooks"]
-        notebooks = erzeugen()
-        self.neu[schluessel] = {"notebooks": notebooks}
-        return notebooks
+            return eintrag["wert"]
+        self.gerechnet += 1
+        wert = erzeugen()
+        self.neu[schluessel] = {"wert": wert}
+        return wert
 
     def speichern(self) -> None:
         """Schreibt neue Einträge dazu. Andere Builds desselben Benutzers (eine Kopie des Kurses,

@@ -74,7 +74,7 @@ def test_jede_eingabe_des_schluessels_rendert_neu(projekt, aendern):
     assert treffer == 0
 
 
-def test_pruefen_nur_nach_einer_aenderung_und_ein_fehler_bleibt_ein_fehler(projekt):
+def test_merken_rechnet_nur_nach_einer_aenderung_und_ein_fehler_bleibt_ein_fehler(projekt):
     aufrufe = []
 
     def pruefen(fehler=None):
@@ -85,7 +85,7 @@ def test_pruefen_nur_nach_einer_aenderung_und_ein_fehler_bleibt_ein_fehler(proje
     def lauf(fehler=None):
         cache = seitencache.Seitencache(seitencache.umgebung(projekt, projekt / "mkdocs.yml"),
                                         Cachedatei("seiten.json", projekt / "cache"))
-        cache.pruefen(seitencache.ordner_hash(projekt / "docs"), lambda: pruefen(fehler))
+        cache.merken("geprueft", (seitencache.ordner_hash(projekt / "docs"),), lambda: pruefen(fehler) or True)
         cache.speichern()
 
     lauf()
@@ -114,13 +114,14 @@ def test_zwei_projekte_teilen_die_datei_ohne_sich_zu_verdraengen(projekt, tmp_pa
     assert bauen(projekt)[1] == 0
 
 
-def test_notebooks_neu_erzeugt_nur_nach_einer_aenderung(projekt):
+def test_merken_mit_jedem_teil_des_schluessels_und_der_umgebung(projekt):
     erzeugt = []
 
     def lauf(docs_hash, site_url="https://x/"):
         cache = seitencache.Seitencache(seitencache.umgebung(projekt, projekt / "mkdocs.yml"),
                                         Cachedatei("seiten.json", projekt / "cache"))
-        ergebnis = cache.notebooks(docs_hash, site_url, lambda: erzeugt.append(1) or {"a.ipynb": {"cells": []}})
+        ergebnis = cache.merken("notebooks", (docs_hash, site_url),
+                                lambda: erzeugt.append(1) or {"a.ipynb": {"cells": []}})
         cache.speichern()
         return ergebnis
 
