@@ -37,12 +37,29 @@ const AUSSEHEN = EditorView.theme({
 // Zeilennummern erst ab dieser Länge: Bei drei Zeilen helfen sie nicht, sie kosten nur Breite.
 const ZEILEN_FUER_NUMMERN = 5;
 
-// Erzeugt den Editor im <pre> des Blocks an der Stelle des <code>. `aenderung(text)` kommt bei
-// jeder Änderung, `ausfuehren()` bei Strg+Enter. Gibt den EditorView zurück.
-export function editor(block, { text, label, aenderung, ausfuehren }) {
+// Bis der Editor da ist (beim ersten Mal auf dem Handy vielleicht eine Sekunde), tippst du
+// direkt in den Block (kurs-lauf.js); der Editor übernimmt dann Text und Schreibmarke.
+function schreibmarke(code) {
+  const auswahl = getSelection();
+  if (!auswahl.rangeCount || !code.contains(auswahl.anchorNode)) return null;
+  const bereich = document.createRange();
+  bereich.setStart(code, 0);
+  bereich.setEnd(auswahl.anchorNode, auswahl.anchorOffset);
+  return bereich.toString().length;
+}
+
+// Erzeugt den Editor im <pre> des Blocks an der Stelle des <code>, mit dessen Text und
+// Schreibmarke. `aenderung(text)` kommt bei jeder Änderung, `ausfuehren()` bei Strg+Enter.
+// Von da an lesen und setzen block.kursText und block.kursSetze den Text im Editor.
+// Gibt den EditorView zurück.
+export function editor(block, { label, aenderung, ausfuehren }) {
   const code = block.querySelector("code");
+  const marke = schreibmarke(code);
+  code.removeAttribute("contenteditable");
+  const text = code.textContent;
   const view = new EditorView({
     doc: text,
+    selection: { anchor: Math.min(marke ?? 0, text.length) },
     extensions: [
       DEUTSCH,
       AUSSEHEN,
@@ -66,11 +83,17 @@ export function editor(block, { text, label, aenderung, ausfuehren }) {
       // tabindex: Ein bearbeitbares Feld ist ohnehin fokussierbar, axe-core erkennt aber nur so,
       // dass der scrollbare Bereich darum per Tastatur erreichbar ist (scrollable-region-focusable).
       EditorView.contentAttributes.of({ "aria-label": label, spellcheck: "false", autocapitalize: "off", tabindex: "0" }),
-      EditorView.updateListener.of((u) => { if (u.docChanged) aenderung(u.state.doc.toString()); }),
+      EditorView.updateListener.of((u) => {
+        if (!u.docChanged) return;
+        code.textContent = u.state.doc.toString(); // Materials Kopierknopf und die Prüfung einer Lösung lesen hier
+        aenderung(code.textContent);
+      }),
     ],
   });
   code.hidden = true; // bleibt für Materials Kopierknopf, mit dem Text des Editors
   code.after(view.dom);
   block.classList.add("kurs-editor");
+  block.kursText = () => view.state.doc.toString();
+  block.kursSetze = (neu) => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: neu } });
   return view;
 }

@@ -88,84 +88,59 @@
     return alsStueck(document.querySelector(`.language-python.highlight[data-lauf="${nummer}"]`).kursText());
   }
 
+  // Alles, was zu einem Block gehört, steht in einem Objekt `b`; die Funktionen unten bekommen es.
   function einrichten(block) {
     const code = block.querySelector("code");
-    const original = code.innerHTML;
-    const originalText = code.textContent;
     const { lauf: nummer, uebung: name, rolle } = block.dataset;
     const istVorlage = rolle === "vorlage";
-    // Derselbe Schlüssel in kurs-fortschritt.js: „Fortschritt zurücksetzen“ löscht ihn.
-    const speicher = istVorlage ? `kurs:${name}` : null;
-    const label = (istVorlage ? "Deine Lösung (Python-Editor; Strg+Enter prüft" : "Python-Code (Editor; Strg+Enter führt aus")
-      + "; Escape, dann Tab verlässt den Editor)";
-
-    // Der Editor (kurs-editor.js, CodeMirror) lädt erst beim ersten Klick oder Fokus: Bis dahin
-    // steht der gefärbte Block aus dem HTML da, und die Seite lädt nicht mehr als ohne Editor
-    // (benchmarks/seitengewicht.py). pointerdown kommt vor dem Setzen der Schreibmarke: Der
-    // erste Klick setzt sie schon, und der Editor übernimmt sie.
-    let view = null;
-    let laden = null;
-    const text = () => (view ? view.state.doc.toString() : code.textContent);
-    // Bis der Editor da ist (beim ersten Mal auf dem Handy vielleicht eine Sekunde), tippst du
-    // direkt in den Block; der Editor übernimmt dann Text und Schreibmarke.
-    function schreibmarke() {
-      const auswahl = getSelection();
-      if (!auswahl.rangeCount || !code.contains(auswahl.anchorNode)) return null;
-      const bereich = document.createRange();
-      bereich.setStart(code, 0);
-      bereich.setEnd(auswahl.anchorNode, auswahl.anchorOffset);
-      return bereich.toString().length;
-    }
-    function editorOeffnen(fokus) {
-      if (fokus && !view && !code.isContentEditable) {
-        code.contentEditable = "plaintext-only";
-        // Kam der Fokus mit der Tastatur, steht noch keine Schreibmarke im Code: an den Anfang.
-        const auswahl = getSelection();
-        if (!code.contains(auswahl.anchorNode)) auswahl.collapse(code, 0);
-      }
-      laden ??= import(new URL("kurs-editor.js", BASIS)).then(({ editor }) => {
-        const marke = schreibmarke();
-        code.removeAttribute("contenteditable");
-        view = editor(block, {
-          text: code.textContent,
-          label,
-          aenderung: (neu) => {
-            code.textContent = neu; // Materials Kopierknopf und die Prüfung einer Lösung lesen hier
-            if (speicher) localStorage.setItem(speicher, neu);
-          },
-          ausfuehren: () => (pruefenKnopf ? pruefenKlick : ausfuehrenKlick)(),
-        });
-        // Was du getippt hast, während der Editor lud, bleibt gespeichert wie jede Änderung.
-        if (speicher && code.textContent !== originalText) localStorage.setItem(speicher, code.textContent);
-        return marke;
-      }).catch((fehler) => {
-        laden = null; // beim nächsten Klick neu versuchen
-        throw fehler;
-      });
-      return laden.then((marke) => {
-        if (!fokus) return;
-        if (marke !== null) view.dispatch({ selection: { anchor: Math.min(marke, view.state.doc.length) } });
-        view.focus();
-      }).catch(() => {
-        // Ohne Editor (etwa offline) bleibt der Block ein schlichtes Textfeld; der nächste Klick
-        // versucht es noch einmal.
-      });
-    }
-    // Für textVonBlock und die Tests: der Text des Blocks, ob mit Editor oder ohne.
-    block.kursText = text;
-    block.kursSetze = (neu) => {
-      if (view) view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: neu } });
-      else {
-        code.textContent = neu;
-        if (speicher) localStorage.setItem(speicher, neu);
-      }
+    // Knöpfe und Ergebnis stehen schon im HTML hinter dem Block (kurs/seite/codebloecke.py, mit_leiste).
+    const leiste = block.nextElementSibling;
+    const knopf = (art) => leiste.querySelector(`[data-kurs-knopf="${art}"]`);
+    const b = {
+      block, code, nummer, name, leiste,
+      ergebnis: leiste.nextElementSibling,
+      original: code.innerHTML, originalText: code.textContent,
+      // Derselbe Schlüssel in kurs-fortschritt.js: „Fortschritt zurücksetzen“ löscht ihn.
+      speicher: istVorlage ? `kurs:${name}` : null,
+      label: (istVorlage ? "Deine Lösung (Python-Editor; Strg+Enter prüft" : "Python-Code (Editor; Strg+Enter führt aus")
+        + "; Escape, dann Tab verlässt den Editor)",
+      view: null, laden: null, // der Editor, sobald er geladen ist (editorOeffnen)
+      ausfuehrenKnopf: knopf("ausfuehren"), pruefenKnopf: knopf("pruefen"),
+      stoppKnopf: knopf("stopp"), zuruecksetzenKnopf: knopf("zuruecksetzen"),
     };
-    code.addEventListener("pointerdown", () => { editorOeffnen(true); });
-    code.addEventListener("focus", () => { editorOeffnen(true); });
+    textSchnittstelle(b);
+    alsTextfeld(b);
+    knoepfeVerbinden(b);
+    if (b.speicher && localStorage.getItem(b.speicher) !== null) {
+      // Deine gespeicherte Lösung: gleich mit Editor, damit sie gefärbt dasteht wie der Code der Seite.
+      code.textContent = localStorage.getItem(b.speicher);
+      editorOeffnen(b, false);
+    }
+  }
+
+  function speichern(b, text) {
+    if (b.speicher) localStorage.setItem(b.speicher, text);
+  }
+
+  // Für textVonBlock und die Tests: der Text des Blocks, bis der Editor ihn hat (kurs-editor.js).
+  function textSchnittstelle(b) {
+    b.block.kursText = () => b.code.textContent;
+    b.block.kursSetze = (neu) => {
+      b.code.textContent = neu;
+      speichern(b, neu);
+    };
+  }
+
+  // Der Code ist ein Textfeld (Screenreader, Tastatur, Tippen), schon bevor der Editor (kurs-editor.js,
+  // CodeMirror) lädt, erst beim ersten Klick oder Fokus: Bis dahin steht der gefärbte Block aus dem HTML
+  // da, und die Seite lädt nicht mehr als ohne Editor (benchmarks/seitengewicht.py). pointerdown kommt
+  // vor dem Setzen der Schreibmarke: Der erste Klick setzt sie schon, und der Editor übernimmt sie.
+  function alsTextfeld(b) {
+    const { code } = b;
     code.spellcheck = false;
     code.setAttribute("role", "textbox");
     code.setAttribute("aria-multiline", "true");
-    code.setAttribute("aria-label", label);
+    code.setAttribute("aria-label", b.label);
     code.tabIndex = 0;
     // Material setzt tabindex selbst, sobald es den Block einrichtet (content.lazy: beim
     // Sichtbarwerden): "0" nur, wenn der Block seitlich scrollt, sonst entfernt es ihn. Der Code
@@ -173,115 +148,130 @@
     new MutationObserver(() => {
       if (code.tabIndex !== 0) code.tabIndex = 0;
     }).observe(code, { attributes: true, attributeFilter: ["tabindex"] });
-    if (speicher && localStorage.getItem(speicher) !== null) {
-      // Deine gespeicherte Lösung: gleich mit Editor, damit sie gefärbt dasteht wie der Code der Seite.
-      code.textContent = localStorage.getItem(speicher);
-      editorOeffnen(false);
-    }
-
-    // Knöpfe und Ergebnis stehen schon im HTML hinter dem Block (kurs/seite/codebloecke.py, mit_leiste).
-    const leiste = block.nextElementSibling;
-    const ergebnis = leiste.nextElementSibling;
-    const knopf = (art) => leiste.querySelector(`[data-kurs-knopf="${art}"]`);
-    const ausfuehrenKnopf = knopf("ausfuehren");
-    const pruefenKnopf = knopf("pruefen");
-    const stoppKnopf = knopf("stopp");
-    const zuruecksetzenKnopf = knopf("zuruecksetzen");
-    // Die Hinweise (etwa „Strg+Enter“) werden erst beim ersten Zeigen oder Fokus zum title: Dann
-    // zeigt sie der Browser, und Material hat beim Laden keinen Tooltip je Knopf eingerichtet
-    // (kurs/seite/codebloecke.py, mit_leiste).
-    const hinweiseZeigen = () => {
-      leiste.querySelectorAll("[data-kurs-hinweis]").forEach((k) => { k.title = k.dataset.kursHinweis; });
-    };
-    leiste.addEventListener("pointerover", hinweiseZeigen, { once: true });
-    leiste.addEventListener("focusin", hinweiseZeigen, { once: true });
-
-    function zeige(art, titel, text) {
-      ergebnis.className = `kurs-ergebnis kurs-${art}`;
-      ergebnis.replaceChildren();
-      const kopf = document.createElement("p");
-      kopf.className = "kurs-ergebnis-titel";
-      kopf.textContent = titel;
-      ergebnis.append(kopf);
-      if (text) {
-        const pre = document.createElement("pre");
-        pre.textContent = text;
-        ergebnis.append(pre);
-      }
-    }
-
-    // `auftrag` ergibt "lauf" oder "pruefe", `teile` was kurs/lauf.py ausführt; beide bekommen
-    // das Programm des Blocks und seine Übung. Ergibt true, wenn es klappte.
-    async function starte(auftrag, teile, titelOk) {
-      const knoepfe = (laeuft) => {
-        ausfuehrenKnopf.disabled = laeuft;
-        if (pruefenKnopf) pruefenKnopf.disabled = laeuft;
-        stoppKnopf.hidden = !laeuft;
-      };
-      knoepfe(true);
-      zeige("wartet", worker ? "Läuft …" : "Python wird geladen (einmalig) …");
-      let daten;
-      try {
-        daten = await programmeDerSeite();
-      } catch (fehler) {
-        knoepfe(false);
-        zeige("fehler", "Fehler", `Die Daten dieser Seite ließen sich nicht laden (${fehler.message}). ` +
-          "Bist du offline? Versuch es noch einmal.");
-        return false;
-      }
-      const programm = daten.bloecke[Number(nummer)];
-      const uebung = daten.uebungen[name];
-      const e = await ausfuehren(auftrag(programm, uebung), teile(programm, uebung),
-        () => zeige("wartet", "Läuft …"));
-      knoepfe(false);
-      if (!e.ok) {
-        zeige("fehler", auftrag(programm, uebung) === "pruefe" ? "Nicht bestanden" : "Fehler",
-          (e.ausgabe ? e.ausgabe + "\n" : "") + e.meldung);
-      } else {
-        zeige("ok", titelOk(e.ausgabe, programm), e.ausgabe || "(keine Ausgabe)");
-      }
-      return e.ok;
-    }
-
-    // Was ein Block ausführt, steht in programme.json (kurs/modell/snippets.py, Programm): Teile, die
-    // kurs/lauf.py der Reihe nach ausführt. null ist der Text dieses Blocks, eine Zahl der Text
-    // des Blocks mit dieser Nummer (auf einer Notebook-Seite prüft die Prüfzelle die Vorlage).
-    function ausfuehrenKlick() {
-      return starte((programm) => programm.auftrag,
-        (programm) => programm.teile.map((t) => t === null ? alsStueck(text()) : typeof t === "number" ? textVonBlock(t) : t),
-        (ausgabe, programm) => programm.auftrag === "pruefe" ? "Bestanden"
-          : programm.ausgabe === null || programm.ausgabe === undefined ? "Ausgabe"
-          : ausgabe === programm.ausgabe ? "Ausgabe (wie auf der Seite)" : "Ausgabe (anders als auf der Seite)");
-    }
-
-    async function pruefenKlick() {
-      const bestanden = await starte(() => "pruefe", (p, uebung) => [uebung.kontext, alsStueck(text()), uebung.pruefung],
-        () => "Bestanden");
-      // Nur „Prüfen“ an deiner Lösung zählt für deinen Fortschritt (kurs-fortschritt.js merkt es sich),
-      // nicht die Musterlösung oder die Prüfung, die du unter „Lösung“ ausführst.
-      if (bestanden) document.dispatchEvent(new CustomEvent("kurs:bestanden", { detail: { uebung: name } }));
-    }
-
-    ausfuehrenKnopf.addEventListener("click", ausfuehrenKlick);
-    if (pruefenKnopf) pruefenKnopf.addEventListener("click", pruefenKlick);
-    stoppKnopf.addEventListener("click", () => abbrechen("Gestoppt."));
-    zuruecksetzenKnopf.addEventListener("click", () => {
-      if (view) view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: originalText } });
-      code.innerHTML = original;
-      if (speicher) localStorage.removeItem(speicher);
-      ergebnis.replaceChildren();
-      ergebnis.className = "kurs-ergebnis";
-    });
+    code.addEventListener("pointerdown", () => { editorOeffnen(b, true); });
+    code.addEventListener("focus", () => { editorOeffnen(b, true); });
     code.addEventListener("input", () => {
       // Nur solange der Editor fehlt; danach speichert er selbst (aenderung).
-      if (speicher && !view) localStorage.setItem(speicher, code.textContent);
+      if (!b.view) speichern(b, code.textContent);
     });
     code.addEventListener("keydown", (ereignis) => {
       if (ereignis.key === "Enter" && (ereignis.ctrlKey || ereignis.metaKey)) {
         ereignis.preventDefault();
-        (pruefenKnopf ? pruefenKlick : ausfuehrenKlick)();
+        starte(b, b.pruefenKnopf !== null);
       }
     });
+  }
+
+  // Bis der Editor da ist (beim ersten Mal auf dem Handy vielleicht eine Sekunde), tippst du
+  // direkt in den Block; der Editor übernimmt dann Text und Schreibmarke (kurs-editor.js).
+  function editorOeffnen(b, fokus) {
+    const { code } = b;
+    if (fokus && !b.view && !code.isContentEditable) {
+      code.contentEditable = "plaintext-only";
+      // Kam der Fokus mit der Tastatur, steht noch keine Schreibmarke im Code: an den Anfang.
+      const auswahl = getSelection();
+      if (!code.contains(auswahl.anchorNode)) auswahl.collapse(code, 0);
+    }
+    b.laden ??= import(new URL("kurs-editor.js", BASIS)).then(({ editor }) => {
+      b.view = editor(b.block, {
+        label: b.label,
+        aenderung: (neu) => speichern(b, neu),
+        ausfuehren: () => starte(b, b.pruefenKnopf !== null),
+      });
+      // Was du getippt hast, während der Editor lud, bleibt gespeichert wie jede Änderung.
+      if (code.textContent !== b.originalText) speichern(b, code.textContent);
+    }).catch((fehler) => {
+      b.laden = null; // beim nächsten Klick neu versuchen
+      throw fehler;
+    });
+    return b.laden.then(() => {
+      if (fokus) b.view.focus();
+    }).catch(() => {
+      // Ohne Editor (etwa offline) bleibt der Block ein schlichtes Textfeld; der nächste Klick
+      // versucht es noch einmal.
+    });
+  }
+
+  function knoepfeVerbinden(b) {
+    // Die Hinweise (etwa „Strg+Enter“) werden erst beim ersten Zeigen oder Fokus zum title: Dann
+    // zeigt sie der Browser, und Material hat beim Laden keinen Tooltip je Knopf eingerichtet
+    // (kurs/seite/codebloecke.py, mit_leiste).
+    const hinweiseZeigen = () => {
+      b.leiste.querySelectorAll("[data-kurs-hinweis]").forEach((k) => { k.title = k.dataset.kursHinweis; });
+    };
+    b.leiste.addEventListener("pointerover", hinweiseZeigen, { once: true });
+    b.leiste.addEventListener("focusin", hinweiseZeigen, { once: true });
+    b.ausfuehrenKnopf.addEventListener("click", () => starte(b, false));
+    if (b.pruefenKnopf) b.pruefenKnopf.addEventListener("click", () => starte(b, true));
+    b.stoppKnopf.addEventListener("click", () => abbrechen("Gestoppt."));
+    b.zuruecksetzenKnopf.addEventListener("click", () => {
+      if (b.view) b.block.kursSetze(b.originalText);
+      b.code.innerHTML = b.original;
+      if (b.speicher) localStorage.removeItem(b.speicher);
+      b.ergebnis.replaceChildren();
+      b.ergebnis.className = "kurs-ergebnis";
+    });
+  }
+
+  function zeige(ergebnis, art, titel, text) {
+    ergebnis.className = `kurs-ergebnis kurs-${art}`;
+    ergebnis.replaceChildren();
+    const kopf = document.createElement("p");
+    kopf.className = "kurs-ergebnis-titel";
+    kopf.textContent = titel;
+    ergebnis.append(kopf);
+    if (text) {
+      const pre = document.createElement("pre");
+      pre.textContent = text;
+      ergebnis.append(pre);
+    }
+  }
+
+  // Der Titel über der Ausgabe eines Laufs, der klappte.
+  function titel(auftrag, programm, ausgabe) {
+    if (auftrag === "pruefe") return "Bestanden";
+    if (programm.ausgabe === null || programm.ausgabe === undefined) return "Ausgabe";
+    return ausgabe === programm.ausgabe ? "Ausgabe (wie auf der Seite)" : "Ausgabe (anders als auf der Seite)";
+  }
+
+  // „Ausführen“ (pruefen: false) oder „Prüfen“ (true) des Blocks, mit dem Ergebnis darunter.
+  async function starte(b, pruefen) {
+    const knoepfe = (laeuft) => {
+      b.ausfuehrenKnopf.disabled = laeuft;
+      if (b.pruefenKnopf) b.pruefenKnopf.disabled = laeuft;
+      b.stoppKnopf.hidden = !laeuft;
+    };
+    knoepfe(true);
+    zeige(b.ergebnis, "wartet", worker ? "Läuft …" : "Python wird geladen (einmalig) …");
+    let daten;
+    try {
+      daten = await programmeDerSeite();
+    } catch (fehler) {
+      knoepfe(false);
+      zeige(b.ergebnis, "fehler", "Fehler", `Die Daten dieser Seite ließen sich nicht laden (${fehler.message}). ` +
+        "Bist du offline? Versuch es noch einmal.");
+      return;
+    }
+    const programm = daten.bloecke[Number(b.nummer)];
+    const uebung = daten.uebungen[b.name];
+    const text = alsStueck(b.block.kursText());
+    // Was ein Block ausführt, steht in programme.json (kurs/modell/snippets.py, Programm): Teile, die
+    // kurs/lauf.py der Reihe nach ausführt. null ist der Text dieses Blocks, eine Zahl der Text
+    // des Blocks mit dieser Nummer (auf einer Notebook-Seite prüft die Prüfzelle die Vorlage).
+    const auftrag = pruefen ? "pruefe" : programm.auftrag;
+    const teile = pruefen ? [uebung.kontext, text, uebung.pruefung]
+      : programm.teile.map((t) => t === null ? text : typeof t === "number" ? textVonBlock(t) : t);
+    const e = await ausfuehren(auftrag, teile, () => zeige(b.ergebnis, "wartet", "Läuft …"));
+    knoepfe(false);
+    if (!e.ok) {
+      zeige(b.ergebnis, "fehler", auftrag === "pruefe" ? "Nicht bestanden" : "Fehler",
+        (e.ausgabe ? e.ausgabe + "\n" : "") + e.meldung);
+    } else {
+      zeige(b.ergebnis, "ok", titel(auftrag, programm, e.ausgabe), e.ausgabe || "(keine Ausgabe)");
+    }
+    // Nur „Prüfen“ an deiner Lösung zählt für deinen Fortschritt (kurs-fortschritt.js merkt es sich),
+    // nicht die Musterlösung oder die Prüfung, die du unter „Lösung“ ausführst.
+    if (e.ok && pruefen) document.dispatchEvent(new CustomEvent("kurs:bestanden", { detail: { uebung: b.name } }));
   }
 
   // Material legt um jeden Kopierknopf ein <nav>: zwanzig namenlose Landmarken je Seite
