@@ -1,7 +1,6 @@
 """Der strenge Build gelingt, und die gebaute Seite zeigt, was sie soll."""
 
 import re
-from html import escape as html_escape
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
@@ -150,20 +149,6 @@ def test_jede_seite_aus_docs_hat_seite_bearbeiten(site):
         # Material: Stift-Symbol mit rel="edit"; die Adresse kommt aus edit_uri in mkdocs.yml.
         link = f'<a href="{KURS.konfiguration.edit_uri}{eintrag.quelle}" title="Seite editieren" class="md-content__button md-icon" rel="edit">'
         assert link in html, f"{eintrag.quelle}: Der Link „Seite editieren“ fehlt"
-
-
-def test_glossarbegriffe_erklaeren_sich_einmal_beim_ersten_vorkommen(site):
-    for kapitel in KURS.kapitel:
-        html = seite(site, kapitel.name)
-        erklaert = re.findall(r'<abbr title="([^"]*)">([^<]*)</abbr>', html)
-        assert erklaert, f"{kapitel.name}: kein Glossarbegriff erklärt"
-        bedeutung = {e["Begriff"]: e["Bedeutung"] for e in KURS.glossar}
-        for titel, begriff in erklaert:
-            assert titel == html_escape(bedeutung[begriff]), begriff
-        begriffe = [b for _, b in erklaert]
-        assert len(begriffe) == len(set(begriffe)), f"{kapitel.name}: ein Begriff mehrmals erklärt"
-        assert not re.search(r"<h[1-6][^>]*>(?:(?!</h).)*<abbr", html, re.S), f"{kapitel.name}: Erklärung in Überschrift"
-    assert "<abbr" not in seite(site, "glossar")
 
 
 def test_startseite_nennt_das_zeitlimit_im_browser():
