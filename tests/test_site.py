@@ -1,17 +1,12 @@
 """Der strenge Build gelingt, und die gebaute Seite zeigt, was sie soll."""
 
 import re
-from html import escape as html_escape
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
 import im_browser as browser
-from pygments import highlight
-from pygments.formatters import HtmlFormatter
-from pygments.lexers import PythonLexer
 
-from kurs import codefarben
 from kurs.modell import WURZEL, Kurs
 
 KURS = Kurs()
@@ -156,20 +151,6 @@ def test_jede_seite_aus_docs_hat_seite_bearbeiten(site):
         assert link in html, f"{eintrag.quelle}: Der Link „Seite editieren“ fehlt"
 
 
-def test_glossarbegriffe_erklaeren_sich_einmal_beim_ersten_vorkommen(site):
-    for kapitel in KURS.kapitel:
-        html = seite(site, kapitel.name)
-        erklaert = re.findall(r'<abbr title="([^"]*)">([^<]*)</abbr>', html)
-        assert erklaert, f"{kapitel.name}: kein Glossarbegriff erklärt"
-        bedeutung = {e["Begriff"]: e["Bedeutung"] for e in KURS.glossar}
-        for titel, begriff in erklaert:
-            assert titel == html_escape(bedeutung[begriff]), begriff
-        begriffe = [b for _, b in erklaert]
-        assert len(begriffe) == len(set(begriffe)), f"{kapitel.name}: ein Begriff mehrmals erklärt"
-        assert not re.search(r"<h[1-6][^>]*>(?:(?!</h).)*<abbr", html, re.S), f"{kapitel.name}: Erklärung in Überschrift"
-    assert "<abbr" not in seite(site, "glossar")
-
-
 def test_startseite_nennt_das_zeitlimit_im_browser():
     text = (WURZEL / "docs" / "index.md").read_text(encoding="utf-8")
     lauf_js = (WURZEL / "docs" / "assets" / "kurs-lauf.js").read_text(encoding="utf-8")
@@ -177,41 +158,6 @@ def test_startseite_nennt_das_zeitlimit_im_browser():
     gesetzt = re.search(r"const ZEITLIMIT_S = (\d+);", lauf_js)
     assert genannt and gesetzt, "Zeitlimit nicht mehr in der bekannten Form in docs/index.md oder kurs-lauf.js"
     assert genannt[1] == gesetzt[1], f"docs/index.md nennt {genannt[1]} s, kurs-lauf.js stoppt nach {gesetzt[1]} s"
-
-
-def test_code_farbgruppen_aus_materials_css():
-    """Was zusammengefasst wird, sieht in beiden Schemata gleich aus (kurs/codefarben.py); der
-    Browsertest test_seiten.py::test_gleiche_farbgruppe_gleiche_farbe prüft es an der Seite."""
-    gruppen = codefarben.gruppen_der_seite(KURS)
-    assert gruppen["p"] == gruppen["o"] != gruppen["k"] != gruppen["s2"]
-    assert gruppen["n"] == gruppen["w"] == codefarben.SCHLICHT
-    # Hintergrund (gd, gi) und Kommentare (Code-Anmerkungen) bleiben für sich.
-    assert {gruppen[k] for k in ("gd", "gi", "c1", "hll")} == {"eigen:gd", "eigen:gi", "eigen:c1", "eigen:hll"}
-
-
-def test_zusammenfassen_behaelt_jedes_zeichen_und_trennt_farben():
-    gruppen = codefarben.gruppen_der_seite(KURS)
-    vorher = ('<code><span class="k">def</span> <span class="nf">f</span><span class="p">(</span>'
-              '<span class="n">x</span><span class="p">):</span> <span class="o">=</span> <span class="p">(</span>'
-              '<span class="s2">&quot;a&quot;</span><span class="p">)</span>  <span class="c1"># (1)</span></code>')
-    assert codefarben.zusammenfassen(vorher, gruppen) == (
-        '<code><span class="k">def</span> <span class="nf">f</span><span class="p">(</span>x'
-        '<span class="p">): = (</span><span class="s2">&quot;a&quot;</span><span class="p">)</span>  '
-        '<span class="c1"># (1)</span></code>')
-    text = lambda h: re.sub(r"<[^>]+>", "", h)  # noqa: E731
-    bloecke = [b for datei in sorted((WURZEL / "snippets").rglob("*.md"))
-               for b in re.findall(r"^```python\n(.*?)^```", datei.read_text(encoding="utf-8"), re.S | re.M)]
-    assert len(bloecke) > 20, "Findet der Test die Codeblöcke der Snippets noch?"
-    for code in bloecke:
-        pyg = "<code>" + highlight(code, PythonLexer(), HtmlFormatter(nowrap=True)) + "</code>"
-        assert text(codefarben.zusammenfassen(pyg, gruppen)) == text(pyg), code
-
-
-def test_der_build_fasst_den_code_zusammen(site):
-    gruppen = codefarben.gruppen_der_seite(KURS)
-    html = seite(site, "teil-2")
-    assert '<span class="n">' not in html and '<span class="k">' in html
-    assert codefarben.zusammenfassen(html, gruppen) == html, "Im gebauten Code ist noch etwas zusammenzufassen"
 
 
 def test_fusszeile_ist_deutsch(site):

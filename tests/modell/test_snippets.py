@@ -1,13 +1,15 @@
-"""Regeln für snippets/ und docs/: Jeder Codeblock kommt aus snippets/, läuft
-wirklich (pytest-codeblocks überspringt manche Fences ohne ein Wort) und wird
-von einer Seite gezeigt."""
+"""kurs/modell/snippets.py, der Leser von snippets/, und die Regeln für snippets/ und docs/:
+Jeder Codeblock kommt aus snippets/, läuft wirklich (pytest-codeblocks überspringt manche
+Fences ohne ein Wort) und wird von einer Seite gezeigt; „Ausführen“ unter einem Block startet
+das Beispiel, in dem er steht."""
 
 import re
 from pathlib import Path
 
 import pytest
 
-from kurs.modell import EINBINDUNG, Kurs
+from kurs.modell import EINBINDUNG, Kurs, QuellenFehler
+from kurs.modell.snippets import uebung_von
 
 KURS = Kurs()
 SNIPPETS, DOCS = KURS.snippets.ordner, KURS.docs
@@ -110,3 +112,43 @@ def test_jede_uebung_ist_vollstaendig():
         for rolle in ("vorlage", "loesung", "pruefung"):
             assert (uebung.ordner / f"{rolle}.md").is_file(), f"{uebung.name}: {rolle}.md fehlt"
         assert uebung.vorlage_meldung and len(uebung.fehler) >= 2, f"{uebung.name}: fehler.toml ist zu dünn"
+
+
+@pytest.mark.parametrize("pfad, uebung", [
+    ("teil-2/uebung-1/loesung.md", "teil-2/uebung-1"),
+    ("teil-2/uebung-1/kontext.md:abschnitt", "teil-2/uebung-1"),
+    ("teil-2/queue.md", None),
+    ("teil-2/uebung-1/tief/loesung.md", None),
+])
+def test_uebung_von_erkennt_nur_dateien_eines_uebungsordners(pfad, uebung):
+    assert uebung_von(pfad) == uebung
+
+
+def test_programm_ist_das_beispiel_mit_dem_block_als_luecke():
+    (beispiel,) = [b for b in KURS.beispiele("teil-1/queue_demo.md") if b.syntax == "python"]
+    stueck = next(s for s in beispiel.stuecke if s.zeile is not None)
+    programm = KURS.programm("teil-1/queue_demo.md", stueck.code)
+    vorher, luecke, nachher = programm.teile
+    assert (programm.auftrag, luecke, programm.ausgabe) == ("lauf", None, beispiel.ausgabe)
+    assert vorher + stueck.code + nachher == beispiel.code
+    assert "uebung" not in programm.als_daten()
+
+
+def test_musterloesung_laeuft_mit_ihrer_pruefung():
+    uebung = next(iter(KURS.uebungen.values()))
+    (beispiel,) = KURS.beispiele(f"{uebung.name}/pruefung.md")
+    loesung = [s for s in beispiel.stuecke if s.zeile is None][-1]  # eingebunden, nach dem Kontext
+    programm = KURS.programm(f"{uebung.name}/loesung.md", loesung.code)
+    assert (programm.auftrag, programm.uebung, programm.rolle) == ("pruefe", uebung.name, "loesung")
+    assert programm.teile[0] + loesung.code + programm.teile[2] == beispiel.code
+    assert programm.als_daten()["uebung"] == uebung.name
+
+
+def test_fehlendes_snippet_nennt_die_datei():
+    with pytest.raises(QuellenFehler, match=r"^snippets/gibt/es-nicht\.md: Das Snippet 'gibt/es-nicht\.md' gibt es nicht"):
+        KURS.snippets.snippet("gibt/es-nicht.md")
+
+
+def test_nur_das_labor_laeuft_nicht_im_browser():
+    assert KURS.snippets.im_browser("teil-1/queue_demo.md")
+    assert not KURS.snippets.im_browser("labor/postgres.md")

@@ -1,11 +1,12 @@
-"""docs/glossar.md: Jeder Eintrag ist vollständig, und sein Link „Im Kurs“ führt zu einem
-Abschnitt, der den Begriff wirklich verwendet."""
+"""kurs/modell/glossar.py liest docs/glossar.md: Jeder Eintrag ist vollständig, und sein Link
+„Im Kurs“ führt zu einem Abschnitt, der den Begriff wirklich verwendet."""
 
 import re
 
 import pytest
 
-from kurs.modell import Kurs
+from kurs.modell import Kurs, QuellenFehler
+from kurs.modell.glossar import glossar_lesen
 
 KURS = Kurs()
 EINTRAEGE = KURS.glossar
@@ -43,3 +44,20 @@ def test_abschnitt_findet_nur_echte_anker():
     kapitel = KURS.kapitel[0]
     assert abschnitt(kapitel.seite.name, "gibt-es-nicht") is None
     assert abschnitt(kapitel.seite.name, "merksatz").startswith("## Merksatz")
+
+
+def test_glossar_lesen_macht_aus_jeder_zeile_ein_dict_nach_den_spalten(tmp_path):
+    datei = tmp_path / "docs" / "glossar.md"
+    datei.parent.mkdir()
+    datei.write_text("# Glossar\n\n| Begriff | Bedeutung |\n|---|---|\n| Ack | Bestätigung |\n"
+                     "| Queue | Warteschlange |\n\nText danach\n", encoding="utf-8")
+    assert glossar_lesen(datei, tmp_path) == [{"Begriff": "Ack", "Bedeutung": "Bestätigung"},
+                                               {"Begriff": "Queue", "Bedeutung": "Warteschlange"}]
+
+
+def test_glossar_lesen_meldet_falsche_spaltenzahl_mit_datei_und_zeile(tmp_path):
+    datei = tmp_path / "docs" / "glossar.md"
+    datei.parent.mkdir()
+    datei.write_text("| Begriff | Bedeutung |\n|---|---|\n| Ack | Bestätigung | zu viel |\n", encoding="utf-8")
+    with pytest.raises(QuellenFehler, match=r"^docs/glossar\.md:3: 3 Spalten statt 2$"):
+        glossar_lesen(datei, tmp_path)

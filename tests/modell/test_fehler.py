@@ -1,0 +1,25 @@
+"""kurs/modell/fehler.py: Die Meldung eines QuellenFehlers beginnt mit Datei und Zeile,
+relativ zur Wurzel des Kurses."""
+
+from pathlib import Path
+
+import pytest
+
+from kurs.modell.fehler import QuellenFehler
+
+WURZEL = Path("/kurs")
+
+
+@pytest.mark.parametrize("datei, zeile, meldung", [
+    (WURZEL / "docs" / "teil-1.md", 12, "docs/teil-1.md:12: Text"),
+    (WURZEL / "docs" / "teil-1.md", None, "docs/teil-1.md: Text"),
+    (Path("/anderswo/x.md"), 3, f"{Path('/anderswo/x.md')}:3: Text"),
+])
+def test_in_datei_nennt_datei_relativ_zur_wurzel_und_zeile(datei, zeile, meldung):
+    fehler = QuellenFehler.in_datei(datei, zeile, "Text", WURZEL)
+    assert isinstance(fehler, QuellenFehler) and str(fehler) == meldung
+
+
+def test_quellenfehler_ist_eine_exception_mit_ort_und_text():
+    with pytest.raises(Exception, match=r"^snippets/a\.md:4: kaputt$"):
+        raise QuellenFehler("snippets/a.md:4", "kaputt")

@@ -1,0 +1,64 @@
+"""kurs/modell/konfiguration.py: mkdocs.yml, gelesen wie MkDocs sie liest: `!ENV` gilt,
+`!!python/name:` bleibt Text, `nav` wird flach und ohne externe Links."""
+
+import pytest
+
+from kurs.modell import QuellenFehler, Seite
+from kurs.modell.konfiguration import Konfiguration
+
+MKDOCS_YML = """site_url: !ENV [KURS_PROBE_URL, "https://example.invalid/kurs"]
+edit_uri: https://example.invalid/edit/docs/
+nav:
+  - Überblick: index.md
+  - "Teil 1: Queue": teil-1.md
+  - Anhang:
+      - glossar.md
+      - Quelle: https://example.org/
+      - Mehr: mehr/index.md
+markdown_extensions:
+  - admonition
+  - pymdownx.superfences:
+      custom_fences:
+        - name: mermaid
+          format: !!python/name:pymdownx.superfences.fence_code_format
+  - pymdownx.details:
+"""
+
+
+@pytest.fixture
+def konfiguration(tmp_path, monkeypatch):
+    monkeypatch.delenv("KURS_PROBE_URL", raising=False)
+    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    return Konfiguration(tmp_path)
+
+
+def test_nav_ist_flach_in_ihrer_reihenfolge_ohne_externe_links(konfiguration):
+    assert konfiguration.nav == [Seite("Überblick", "index.md"), Seite("Teil 1: Queue", "teil-1.md"),
+                                 Seite("glossar.md", "glossar.md"), Seite("Mehr", "mehr/index.md")]
+
+
+@pytest.mark.parametrize("quelle, url", [
+    ("index.md", ""), ("teil-1.md", "teil-1/"), ("mehr/index.md", "mehr/"), ("mehr/seite.md", "mehr/seite/"),
+])
+def test_url_einer_seite_wie_mkdocs_sie_baut(quelle, url):
+    assert Seite("Titel", quelle).url == url
+
+
+def test_env_gilt_und_site_url_endet_mit_schraegstrich(konfiguration, monkeypatch):
+    assert konfiguration.site_url == "https://example.invalid/kurs/"
+    monkeypatch.setenv("KURS_PROBE_URL", "https://fork.invalid/x/")
+    del konfiguration.config  # cached_property: neu lesen
+    assert konfiguration.site_url == "https://fork.invalid/x/"
+    assert konfiguration.edit_uri == "https://example.invalid/edit/docs/"
+
+
+def test_python_name_bleibt_text_und_leere_einstellungen_sind_ein_dict(konfiguration):
+    fences = konfiguration.markdown_erweiterung("pymdownx.superfences")["custom_fences"]
+    assert fences == [{"name": "mermaid", "format": "pymdownx.superfences.fence_code_format"}]
+    assert konfiguration.markdown_erweiterung("pymdownx.details") == {}
+
+
+@pytest.mark.parametrize("name", ["pymdownx.snippets", "admonition"])
+def test_fehlende_erweiterung_nennt_mkdocs_yml(konfiguration, name):
+    with pytest.raises(QuellenFehler, match=rf"^mkdocs\.yml: markdown_extensions nennt {name} nicht$"):
+        konfiguration.markdown_erweiterung(name)
