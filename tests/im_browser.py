@@ -26,7 +26,7 @@ SUCHE_BEREIT = """() => ["Suchbegriff eingeben", "Type to start searching"]
     .includes(document.querySelector('.md-search-result__meta')?.innerText)"""
 SUCHE_LEER = "Suchbegriff eingeben"
 SUCHFELD = "input.md-search__input"
-# Die Datei, die overrides/main.html auf Seiten mit Diagramm lädt (kurs/vendor.py).
+# Die Datei, die overrides/main.html auf Seiten mit Diagramm lädt (gepinnt in kurs/vendor.json).
 MERMAID = "/assets/vendor/mermaid/mermaid.tiny.js"
 # Diagramm-Container ab dieser Höhe gelten als gezeichnet; leer ist er wenige Pixel hoch.
 DIAGRAMM_MIN_HOEHE = 50

@@ -77,11 +77,11 @@ def test_jedes_diagramm_hat_text_fuer_screenreader(seite):
 def test_genannte_pfade_und_befehle_gibt_es(datei):
     text = datei.read_text(encoding="utf-8")
     # Konkrete Pfade; Muster wie teil-N/uebung-M und Beispiele wie mein_beispiel.md zählen nicht.
-    pfade = {p for p in re.findall(r"`((?:docs|snippets|tests|kurs|benchmarks|overrides|\.github|\.ci)/[\w./-]*)`", text)
+    pfade = {p for p in re.findall(r"`((?:docs|snippets|tests|kurs|pflege|benchmarks|overrides|\.github|\.ci)/[\w./-]*)`", text)
              if not re.search(r"teil[-_]N|uebung[-_]M|mein_beispiel", p)}
     fehlt = sorted(p for p in pfade if not (WURZEL / p).exists())
     assert not fehlt, f"{datei.name} nennt Pfade, die es nicht gibt: {fehlt}"
-    befehle = {m: WURZEL / (m.replace(".", "/") + ".py") for m in re.findall(r"python -m (kurs\.\w+)", text)}
+    befehle = {m: WURZEL / (m.replace(".", "/") + ".py") for m in re.findall(r"python -m ((?:kurs|pflege)\.\w+)", text)}
     befehle |= {m: WURZEL / m for m in re.findall(r"python (benchmarks/\w+\.py)", text)}
     fehlt = sorted(m for m, datei in befehle.items() if not datei.is_file())
     assert not fehlt, f"{datei.name} nennt Befehle, die es nicht gibt: {fehlt}"

@@ -1,6 +1,6 @@
 // Der Editor eines Python-Blocks: CodeMirror 6, selbst gehostet und gebündelt
-// (docs/assets/vendor/codemirror/, kurs/vendor.py). kurs-lauf.js lädt dieses Modul erst, wenn
-// eine Leserin einen Block zum ersten Mal bearbeitet (oder eine gespeicherte Lösung da ist):
+// (docs/assets/vendor/codemirror/, pflege/vendor_holen.py). kurs-lauf.js lädt dieses Modul
+// erst, wenn eine Leserin einen Block zum ersten Mal bearbeitet (oder eine gespeicherte Lösung da ist):
 // Bis dahin steht der von Pygments gefärbte Block aus dem HTML da.
 import {
   EditorState, EditorView, keymap, lineNumbers, drawSelection, highlightSpecialChars,

@@ -199,7 +199,7 @@ def test_code_laesst_sich_mit_maus_und_tastatur_bearbeiten(kapitel_tabs):
 
 
 def test_python_startet_mit_uebersetzter_standardbibliothek(neuer_besuch):
-    """python_stdlib.zip bringt .pyc mit (kurs/vendor.py, vorkompilieren): Nach dem Start
+    """python_stdlib.zip bringt .pyc mit (pflege/vendor_holen.py, vorkompilieren): Nach dem Start
     stammt kein Modul der Standardbibliothek aus dem Quelltext. Sonst übersetzt jeder Start
     rund 130 Module neu (2,5 s mehr auf 2 Kernen). Module, die erst ein Beispiel lädt, sind
     nicht verlangt: Ein neues Beispiel soll niemanden zu npm zwingen."""
@@ -225,6 +225,6 @@ print(json.decoder.JSONDecoder.decode.__code__.co_filename)
     assert ergebnis["ok"], ergebnis["meldung"]
     anzahl, aus_quelltext = ergebnis["ausgabe"].splitlines()[0].split(" ", 1)
     assert int(anzahl) > 100 and aus_quelltext == "[]", (
-        f"Aus dem Quelltext übersetzt: {aus_quelltext}; neu ableiten mit `uv run python -m kurs.vendor`")
+        f"Aus dem Quelltext übersetzt: {aus_quelltext}; neu ableiten mit `uv run python -m pflege.vendor_holen`")
     # Der Pfad, den auch das Übersetzen aus dem Quelltext einträgt: So finden Tracebacks ihre Zeilen.
     assert re.fullmatch(r"/lib/python3\d+\.zip/json/decoder\.py", ergebnis["ausgabe"].splitlines()[1])

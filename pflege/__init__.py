@@ -1,0 +1,1 @@
+"""Befehle für Maintainer, nicht für die Seite: Fremdcode neu holen (vendor_holen)."""
