@@ -18,7 +18,6 @@ from urllib.parse import urlsplit
 import im_browser as browser
 import pytest
 import werkzeuge
-from playwright.sync_api import sync_playwright
 
 from kurs.modell import WURZEL
 
@@ -31,6 +30,8 @@ def profil(tmp_path_factory):
     zweiten Tab mit dem übersetzten WebAssembly des ersten, in halber Zeit."""
     if not browser.CHROMIUM.exists():
         werkzeuge.fehlt("chromium", f"{browser.CHROMIUM} fehlt")
+    from playwright.sync_api import sync_playwright  # erst hier: Ohne Chromium lädt niemand Playwright
+
     with sync_playwright() as playwright:
         kontext = browser.starte_profil(playwright, tmp_path_factory.mktemp("chromium-profil"))
         yield kontext

@@ -12,7 +12,6 @@ import re
 
 import pytest
 from im_browser import KAPITEL, KURS, block, ergebnis, klicke_und_warte, leiste, programme, setze_code
-from playwright.sync_api import expect
 
 
 @pytest.mark.parametrize("kapitel", KAPITEL)
@@ -133,6 +132,7 @@ def test_code_im_zugeklappten_kasten_erscheint_beim_aufklappen(kapitel_tabs):
 def test_codebloecke_richtet_material_erst_beim_sichtbarwerden_ein(neuer_besuch):
     """content.lazy (mkdocs.yml): Beim Laden misst Material nur die sichtbaren Codeblöcke und
     gibt nur ihnen den Kopierknopf; die übrigen, sobald sie ins Bild kommen."""
+    from playwright.sync_api import expect  # erst hier: Ohne Chromium lädt niemand Playwright
     besuch = neuer_besuch("light")
     page = besuch.page
     page.goto(besuch.basis + KAPITEL[0], wait_until="load")

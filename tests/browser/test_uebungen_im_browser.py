@@ -9,7 +9,6 @@ Python startet je Tab nur einmal.
 
 import pytest
 from im_browser import KURS, block, klicke_und_warte, leiste, programme, setze_code
-from playwright.sync_api import expect
 
 from kurs.fortschritt import uebungen_je_teil
 
@@ -34,6 +33,7 @@ def haekchen(page, uebung: str):
 
 @pytest.mark.parametrize("uebung", UEBUNGEN)
 def test_uebung_im_browser_richtig_vorlage_und_typischer_fehler(kapitel_tabs, uebung):
+    from playwright.sync_api import expect  # erst hier: Ohne Chromium lädt niemand Playwright
     page = kapitel_tabs(uebung.split("/")[0] + "/").page
     u = KURS.uebung(uebung)
     nummer = nummer_von(programme(page), uebung, "vorlage")
