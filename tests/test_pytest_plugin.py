@@ -73,11 +73,11 @@ def test_abbrechendes_beispiel_meldet_datei_und_zeile_ohne_traceback(kopie):
 
 
 def test_endloses_beispiel_stoppt_mit_datei_und_zeile(kopie, monkeypatch):
-    monkeypatch.setattr("kurs.pytest_plugin.ZEITLIMIT", 0.5)
+    monkeypatch.setattr("kurs.pytest_plugin.ZEITLIMIT", 0.2)
     ersetze(kopie, PARTITION, "for key, ereignis in [", "while True:\n    pass\nfor key, ereignis in [")
     lauf = kopie.runpytest_inprocess("-p", "no:cacheprovider", PARTITION)
     lauf.assert_outcomes(failed=1)
-    lauf.stdout.fnmatch_lines([f"*{PARTITION}:1: Das Beispiel lief länger als 0.5 s und wurde gestoppt.*"])
+    lauf.stdout.fnmatch_lines([f"*{PARTITION}:1: Das Beispiel lief länger als 0.2 s und wurde gestoppt.*"])
     assert "Traceback" not in lauf.stdout.str() and "Timeout" not in lauf.stdout.str()
 
 
