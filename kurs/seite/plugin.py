@@ -172,7 +172,7 @@ class KursPlugin(BasePlugin[KursConfig]):
         if self.gezeichnet:  # SVGs nur dieses Builds: nicht in diagramme/, also nicht im Schlüssel
             html_text, programme = verarbeiten(html_text)
         else:
-            html_text, programme = self.seitencache.inhalt(page, html_text, verarbeiten)
+            html_text, programme = self.seitencache.inhalt(page, self.docs_hash, html_text, verarbeiten)
         self.programme[page.file.src_uri] = programme
         # Code und Diagramme liest die Suche nicht (suchtext.py); on_post_page setzt sie wieder ein.
         html_text, self.ausgelagert[page.file.src_uri] = suchtext.auslagern(html_text)

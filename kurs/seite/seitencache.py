@@ -154,15 +154,14 @@ class Seitencache:
         }
         return None
 
-    def inhalt(self, page: Page, html_text: str, verarbeiten) -> tuple[str, list[Programm]]:
+    def inhalt(self, page: Page, docs_hash: str, html_text: str, verarbeiten) -> tuple[str, list[Programm]]:
         """`verarbeiten(html_text)` -> (HTML, Programme), oder dasselbe aus dem Cache."""
-        schluessel = self._schluessel("inhalt", page.file.src_uri, page.url, html_text)
-        if eintrag := self._holen(schluessel):
-            return eintrag["html"], _programme(eintrag["programme"])
-        self.gerechnet += 1
-        html_text, programme = verarbeiten(html_text)
-        self.neu[schluessel] = {"html": html_text, "programme": [dataclasses.asdict(p) for p in programme]}
-        return html_text, programme
+        def erzeugen():
+            html, programme = verarbeiten(html_text)
+            return {"html": html, "programme": [dataclasses.asdict(p) for p in programme]}
+
+        eintrag = self.merken("inhalt", (docs_hash, page.file.src_uri, page.url, html_text), erzeugen)
+        return eintrag["html"], _programme(eintrag["programme"])
 
     def merken(self, art: str, teile: tuple, erzeugen):
         """`erzeugen()` (ein Wert für JSON), oder derselbe Wert aus dem Cache, wenn `teile` und die

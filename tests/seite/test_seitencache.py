@@ -31,14 +31,19 @@ class Meldungen(logging.Handler):
         self.texte.append((record.levelno, record.getMessage()))
 
 
+def cache_von(projekt):
+    """Der Seitencache eines Builds von `projekt`: liest die Datei, die der letzte schrieb."""
+    return seitencache.Seitencache(seitencache.umgebung(projekt, projekt / "mkdocs.yml"),
+                                   Cachedatei("seiten.json", projekt / "cache"))
+
+
 def bauen(projekt):
     """Ein Build: eine neue Seitencache-Instanz liest die Datei, rendert index.md, speichert."""
     config = load_config(str(projekt / "mkdocs.yml"))
     files = get_files(config)
     page = Page(None, files.get_file_from_path("index.md"), config)
     page.read_source(config)
-    cache = seitencache.Seitencache(seitencache.umgebung(projekt, projekt / "mkdocs.yml"),
-                                    Cachedatei("seiten.json", projekt / "cache"))
+    cache = cache_von(projekt)
     meldungen = Meldungen()
     logging.getLogger("mkdocs").addHandler(meldungen)
     try:
@@ -83,8 +88,7 @@ def test_merken_rechnet_nur_nach_einer_aenderung_und_ein_fehler_bleibt_ein_fehle
             raise ValueError(fehler)
 
     def lauf(fehler=None):
-        cache = seitencache.Seitencache(seitencache.umgebung(projekt, projekt / "mkdocs.yml"),
-                                        Cachedatei("seiten.json", projekt / "cache"))
+        cache = cache_von(projekt)
         cache.merken("geprueft", (seitencache.ordner_hash(projekt / "docs"),), lambda: pruefen(fehler) or True)
         cache.speichern()
 
@@ -118,8 +122,7 @@ def test_merken_mit_jedem_teil_des_schluessels_und_der_umgebung(projekt):
     erzeugt = []
 
     def lauf(docs_hash, site_url="https://x/"):
-        cache = seitencache.Seitencache(seitencache.umgebung(projekt, projekt / "mkdocs.yml"),
-                                        Cachedatei("seiten.json", projekt / "cache"))
+        cache = cache_von(projekt)
         ergebnis = cache.merken("notebooks", (docs_hash, site_url),
                                 lambda: erzeugt.append(1) or {"a.ipynb": {"cells": []}})
         cache.speichern()
