@@ -1,6 +1,7 @@
 """Zahlen zur Testsuite und zum Build: Messungen, keine Tests mit Zeitgrenze.
 
     uv run python benchmarks/suite.py
+    uv run python benchmarks/suite.py --browser   # hilft ein zweiter Prozess den Browsertests?
 
 Ziele auf der 2-Kern-Maschine (Issue „One course model“):
 - die Suite ohne Browsertests: höchstens 8 s, auch wie auf einem frischen Rechner
@@ -94,12 +95,46 @@ def rechner_bezug() -> float:
     return min(zeiten)
 
 
+def zwei_prozesse(befehle: list[list[str]], env: dict) -> tuple[float, list[str], float]:
+    """Startet die Befehle gleichzeitig: (Dauer bis zum letzten, Ergebniszeilen, Rechenzeit)."""
+    start, cpu_vorher = time.perf_counter(), rechenzeit()
+    prozesse = [subprocess.Popen(b, cwd=WURZEL, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                for b in befehle]
+    ausgaben = [p.communicate()[0] for p in prozesse]
+    for p, ausgabe in zip(prozesse, ausgaben, strict=True):
+        if p.returncode != 0:
+            sys.exit(f"{' '.join(p.args)} scheiterte:\n{ausgabe[-3000:]}")
+    return time.perf_counter() - start, [ergebnis(a) for a in ausgaben], rechenzeit() - cpu_vorher
+
+
+def browser(pytest: list[str]) -> None:
+    """Die Browsertests in einem Prozess und, auf zwei Prozesse verteilt, gleichzeitig (wie
+    pytest-xdist mit zwei Arbeitern, ohne dessen Aufwand). Die Seite ist vorher gebaut (wie in
+    .ci/run), damit nur die Browsertests zählen."""
+    dateien = sorted((WURZEL / "tests" / "browser").glob("test_*.py"), key=lambda d: -d.stat().st_size)
+    haelften = [[], []]
+    for datei in dateien:  # nach Größe verteilt: etwa gleich viel Arbeit je Prozess
+        min(haelften, key=lambda h: sum(d.stat().st_size for d in h)).append(datei)
+    with tempfile.TemporaryDirectory() as tmp:
+        laufen(sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", f"{tmp}/site")
+        env = {**UMGEBUNG, "CI": "true", "KURS_SITE": f"{tmp}/site"}
+        dauer_eins, ausgabe_eins, cpu_eins = laufen(*pytest, "tests/browser", env=env)
+        dauer_zwei, ergebnisse, cpu_zwei = zwei_prozesse([[*pytest, *map(str, h)] for h in haelften], env)
+    print(f"Browsertests, ein Prozess:      {dauer_eins:5.1f} s  (CPU {cpu_eins:5.1f} s)  {ergebnis(ausgabe_eins)}")
+    print(f"Browsertests, zwei zugleich:    {dauer_zwei:5.1f} s  (CPU {cpu_zwei:5.1f} s)  {' | '.join(ergebnisse)}")
+    print(f"Zwei ÷ einer: Dauer {dauer_zwei / dauer_eins:.2f}, Rechenzeit {cpu_zwei / cpu_eins:.2f}")
+
+
 def main() -> None:
     bezug_vorher = rechner_bezug()
     # Wie .ci/run: .pyc für alle Bibliotheken, auch wo PYTHONDONTWRITEBYTECODE gesetzt ist.
     if shutil.which("uv"):
         laufen("uv", "sync", "--quiet", "--compile-bytecode")
     pytest = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+    if "--browser" in sys.argv:
+        browser(pytest)
+        print(f"Rechner (10⁷ Additionen):  {bezug_vorher:.2f} s vorher, {rechner_bezug():.2f} s nachher")
+        return
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         frisch = ohne_systemwerkzeuge(tmp)
