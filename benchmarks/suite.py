@@ -125,16 +125,8 @@ def browser(pytest: list[str]) -> None:
     print(f"Zwei ÷ einer: Dauer {dauer_zwei / dauer_eins:.2f}, Rechenzeit {cpu_zwei / cpu_eins:.2f}")
 
 
-def main() -> None:
-    bezug_vorher = rechner_bezug()
-    # Wie .ci/run: .pyc für alle Bibliotheken, auch wo PYTHONDONTWRITEBYTECODE gesetzt ist.
-    if shutil.which("uv"):
-        laufen("uv", "sync", "--quiet", "--compile-bytecode")
-    pytest = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
-    if "--browser" in sys.argv:
-        browser(pytest)
-        print(f"Rechner (10⁷ Additionen):  {bezug_vorher:.2f} s vorher, {rechner_bezug():.2f} s nachher")
-        return
+def suite(pytest: list[str]) -> None:
+    """Die Suite wie auf einem frischen Rechner, ohne Browsertests, und ganz mit CI=true."""
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         frisch = ohne_systemwerkzeuge(tmp)
@@ -142,7 +134,6 @@ def main() -> None:
         dauer_ohne, ausgabe_ohne, cpu_ohne = laufen(*pytest, "--ignore=tests/browser")
         dauer_alles, ausgabe_alles, cpu_alles = laufen(*pytest, env={**UMGEBUNG, "CI": "true"})
 
-    bezug_nachher = rechner_bezug()
     ziel = lambda ok: "Ziel erreicht" if ok else "ÜBER DEM ZIEL"  # noqa: E731
     frisch_zeile = next((z for z in ausgabe_frisch.splitlines() if z.startswith("Übersprungen")), "")
     print(f"Wie auf frischem Rechner:  {dauer_frisch:5.2f} s  (CPU {cpu_frisch:5.1f} s)  {ergebnis(ausgabe_frisch)}  "
@@ -150,8 +141,16 @@ def main() -> None:
     print(f"  {frisch_zeile}")
     print(f"Ohne Browsertests:         {dauer_ohne:5.2f} s  (CPU {cpu_ohne:5.1f} s)  {ergebnis(ausgabe_ohne)}  (Ziel ≤ 8 s: {ziel(dauer_ohne <= 8)})")
     print(f"Alles, CI=true:            {dauer_alles:5.2f} s  (CPU {cpu_alles:5.1f} s)  {ergebnis(ausgabe_alles)}  (Ziel ≤ 90 s: {ziel(dauer_alles <= 90)})")
-    print(f"Rechner (10⁷ Additionen):  {bezug_vorher:.2f} s vorher, {bezug_nachher:.2f} s nachher")
 
+
+def main() -> None:
+    bezug_vorher = rechner_bezug()
+    # Wie .ci/run: .pyc für alle Bibliotheken, auch wo PYTHONDONTWRITEBYTECODE gesetzt ist.
+    if shutil.which("uv"):
+        laufen("uv", "sync", "--quiet", "--compile-bytecode")
+    pytest = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+    (browser if "--browser" in sys.argv else suite)(pytest)
+    print(f"Rechner (10⁷ Additionen):  {bezug_vorher:.2f} s vorher, {rechner_bezug():.2f} s nachher")
 
 if __name__ == "__main__":
     main()
