@@ -204,18 +204,26 @@ def breite(svg: str) -> float:
     return float(re.search(r'<svg [^>]*?width="([\d.]+)"', svg)[1])
 
 
-def als_html(svgs: dict[str, str], titel: str) -> str:
-    """Beide Varianten in einem Rahmen, der seitlich scrollt; kurs.css zeigt die zum Schema."""
+def als_html(svgs: dict[str, str], titel: str, beschreibung: str = "") -> str:
+    """Beide Varianten in einem Rahmen, der seitlich scrollt; kurs.css zeigt die zum Schema.
+
+    Die Suche liest von der Zeichnung nichts (data-search-exclude), nur Titel und Beschreibung,
+    einmal, aus einem Absatz, den niemand sieht und kein Screenreader vorliest: Der liest dieselben
+    Sätze aus <title> und <desc> des SVGs. Die Marke steht am <svg>, nicht am Rahmen: Materials
+    Suche vergleicht Elemente nur nach dem Tag, das erste </div> darin beendete das Auslassen."""
     min_breite = math.ceil(max(breite(s) for s in svgs.values()) * MIN_SCHRIFT_PX / SCHRIFT_PX)
     # Auf dem Handy zeigt der Hinweis, dass rechts noch etwas kommt (kurs.css).
     breit = " kurs-diagramm--breit" if min_breite > 340 else ""
-    varianten = "".join(f'<div class="kurs-diagramm-{schema}">{svg}</div>' for schema, svg in svgs.items())
+    varianten = "".join(f'<div class="kurs-diagramm-{schema}">{svg.replace("<svg ", "<svg data-search-exclude ", 1)}</div>'
+                        for schema, svg in svgs.items())
+    fuer_die_suche = html.escape(" ".join(t for t in (titel, beschreibung) if t), quote=False)
     return (f'<div class="kurs-diagramm{breit}">'
             f'<div class="kurs-diagramm-flaeche" tabindex="0" role="group" '
             f'aria-label="Diagramm: {html.escape(titel)}" style="--kurs-min-breite: {min_breite}px">'
             f"{varianten}</div>"
-            '<p class="kurs-diagramm-hinweis" aria-hidden="true">Seitlich wischen: Das Diagramm ist breiter '
-            "als der Bildschirm.</p></div>")
+            '<p class="kurs-diagramm-hinweis" data-search-exclude aria-hidden="true">Seitlich wischen: Das Diagramm '
+            "ist breiter als der Bildschirm.</p>"
+            f'<p class="kurs-unsichtbar" aria-hidden="true">{fuer_die_suche}</p></div>')
 
 
 def einsetzen(html_text: str, kurs: Kurs, gezeichnet: dict[Zeichnung, str]) -> str:
@@ -230,8 +238,8 @@ def einsetzen(html_text: str, kurs: Kurs, gezeichnet: dict[Zeichnung, str]) -> s
                 svgs[z.schema] = z.datei(kurs).read_text(encoding="utf-8")
         if len(svgs) != len(SCHEMATA):
             return m[0]
-        titel = re.search(r"^\s*accTitle:\s*(.+)$", quelle, re.M)
-        return als_html(svgs, titel[1].strip() if titel else "ohne Titel")
+        titel, beschreibung = (re.search(rf"^\s*{art}:\s*(.+)$", quelle, re.M) for art in ("accTitle", "accDescr"))
+        return als_html(svgs, titel[1].strip() if titel else "ohne Titel", beschreibung[1].strip() if beschreibung else "")
 
     return PRE.sub(ersetze, html_text)
 

@@ -70,10 +70,6 @@ EINGRIFFE = [
              "links_to_anchors, sonst nichts; ein Plugin darf page.render je Seite ersetzen (wie mkdocs-jupyter)",
              "https://github.com/mkdocs/mkdocs/blob/master/mkdocs/structure/pages.py",
              "kurs/seite/seitencache.py", "tests/test_fremdcode.py::test_page_render_setzt_nur_was_der_seitencache_kennt"),
-    Eingriff("mkdocs-material", "Die Suche zerlegt page.content in on_page_context; Vorlagen lesen page.content "
-             "zwischen on_page_content und on_post_page (overrides/main.html fragt darum kurs_codebloecke)",
-             "https://github.com/squidfunk/mkdocs-material/blob/master/material/plugins/search/plugin.py",
-             "kurs/seite/suchtext.py", "tests/seite/test_suchtext.py"),
     Eingriff("CPython", "PYTHONDONTWRITEBYTECODE schaltet .pyc ab; das pytest-Plugin schaltet sie für seinen "
              "Prozess und dessen Kinder wieder ein", "https://docs.python.org/3/using/cmdline.html#envvar-PYTHONDONTWRITEBYTECODE",
              "kurs/pytest_plugin.py", "benchmarks/suite.py (misst es)"),

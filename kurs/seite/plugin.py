@@ -33,7 +33,7 @@ from kurs.cachedatei import ORDNER, Cachedatei
 from kurs.fortschritt import uebungen_je_teil
 from kurs.hervorhebung import Hervorhebung
 from kurs.modell import NOTEBOOKS, Kurs, Programm, QuellenFehler
-from kurs.seite import auswahl, glossar, lesezeit, notebookseiten, seitencache, suchtext, verzoegert
+from kurs.seite import auswahl, glossar, lesezeit, notebookseiten, seitencache, verzoegert
 from kurs.seite.codebloecke import KursMarkdown
 
 PROGRAMME = "programme.json"
@@ -83,7 +83,6 @@ class KursPlugin(BasePlugin[KursConfig]):
         self.gezeichnet = {}  # in diesem Build gezeichnete SVGs, auch wenn sie nicht gespeichert werden
         self.notebooks: dict[str, dict] = {}  # src_uri der Notebook-Seite -> Notebook
         self.programme: dict[str, list[Programm]] = {}  # src_uri -> Programme der Seite
-        self.ausgelagert: dict[str, list[str]] = {}  # src_uri -> was die Suche nicht lesen soll
         self.seite: Seitenbloecke | None = None
         config.markdown_extensions.append(KursMarkdown(self._neue_seite))
         config.nav = list(config.nav or []) + [{"Übungen als Notebook": [
@@ -174,9 +173,6 @@ class KursPlugin(BasePlugin[KursConfig]):
         else:
             html_text, programme = self.seitencache.inhalt(page, self.docs_hash, html_text, verarbeiten)
         self.programme[page.file.src_uri] = programme
-        # Code und Diagramme liest die Suche nicht (suchtext.py); on_post_page setzt sie wieder ein.
-        html_text, self.ausgelagert[page.file.src_uri] = suchtext.auslagern(html_text)
-        page.kurs_codebloecke = suchtext.hat_codebloecke(self.ausgelagert[page.file.src_uri])  # overrides/main.html
         return html_text
 
     def _inhalt(self, html_text: str, page) -> tuple[str, list[Programm]]:
@@ -207,7 +203,6 @@ class KursPlugin(BasePlugin[KursConfig]):
                     raise PluginError(f"{page.file.src_path}: Anker {uebung['anker']!r} für {uebung['name']} fehlt")
 
     def on_post_page(self, output, page, config):
-        output = suchtext.einsetzen(output, self.ausgelagert.pop(page.file.src_uri, []))
         # Der Browser holt die Datei erst beim ersten Klick auf Ausführen oder Prüfen.
         if programme := self.programme.get(page.file.src_uri):
             ziel = Path(config["site_dir"]) / page.file.dest_uri
