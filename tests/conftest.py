@@ -30,7 +30,7 @@ _gestartet = set()  # Module, deren im_hintergrund() schon lief
 
 
 def _seite_bauen() -> tuple[Path, subprocess.Popen]:
-    """Drei strenge Builds mit eigenem, anfangs leerem Cache für mkdocs-jupyter und für Seiten (tests/bauen.py): kalt
+    """Drei strenge Builds mit eigenem, anfangs leerem Cache (tests/bauen.py): kalt
     (das ist die Seite der Tests), dann in einem frischen Prozess warm und noch einmal im selben Prozess
     (tests/seite/test_plugin.py). So braucht der Lauf nur einen Build mit nbconvert."""
     ziel = Path(tempfile.mkdtemp(prefix="kurs-site-"))
@@ -39,8 +39,7 @@ def _seite_bauen() -> tuple[Path, subprocess.Popen]:
     return ziel, subprocess.Popen(
         " && ".join(befehle), shell=True,
         cwd=WURZEL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "KURS_NOTEBOOK_CACHE": str(ziel / "cache"),
-             "KURS_SEITENCACHE": str(ziel / "seitencache")},
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "KURS_CACHE_DIR": str(ziel / "cache")},
     )
 
 

@@ -11,7 +11,7 @@ from pathlib import Path, PurePosixPath
 
 import markdown
 
-from kurs.modell.beispiele import EINBINDUNG, Beispiel, Gelesen, ausbreiten, lesen
+from kurs.modell.beispiele import EINBINDUNG, Beispiel, ausbreiten, lesen
 from kurs.modell.fehler import QuellenFehler
 from kurs.modell.konfiguration import Konfiguration
 
@@ -58,7 +58,6 @@ class Snippets:
         self.ordner = wurzel / "snippets"
         self.konfiguration = konfiguration
         self._beispiele: dict[str, list[Beispiel]] = {}
-        self.gelesen = Gelesen()
 
     @cached_property
     def _snippet_praeprozessor(self):
@@ -113,7 +112,7 @@ class Snippets:
             raise QuellenFehler(name, "Die Einbindungen lassen sich nicht Zeile für Zeile ausbreiten. "
                                 "Steht jede --8<---Zeile allein, mit genau einer Datei?")
         eingebunden = {n for n, z in enumerate(text.split("\n"), start=1) if EINBINDUNG.match(z)}
-        return lesen(datei, name, ausgebreitet, herkunft, eingebunden, self.gelesen)
+        return lesen(datei, name, ausgebreitet, herkunft, eingebunden)
 
     def im_browser(self, ziel: str) -> bool:
         """Läuft ein Block aus `ziel` auch im Browser (Pyodide)?"""
