@@ -63,12 +63,19 @@ ZWISCHEN_TEIL_1 = '--8<-- "teil-1/queue.md"'  # danach kommt der Block queue_dem
 NAV_TEIL_3 = '  - "Teil 3: Ein neues Kapitel": teil-3.md\n'
 
 
+def kopieren(ziel: Path, teile=("docs", "snippets", "overrides", "diagramme", "kurs")) -> Path:
+    """Was ein Build liest, nach `ziel`: ohne Pyodide (braucht kein Build) und ohne übersetzten Code.
+    Der Cache der Notebooks liegt dann in der Kopie (.cache/plugin/kurs), nicht im Kurs."""
+    for teil in teile:
+        shutil.copytree(WURZEL / teil, ziel / teil, ignore=shutil.ignore_patterns("pyodide", "__pycache__"))
+    shutil.copy(WURZEL / "mkdocs.yml", ziel)
+    return ziel
+
+
 def anlegen_und_bauen() -> tuple[Path, subprocess.Popen]:
     """Legt die Kopie in einem tmp-Ordner an und startet `mkdocs build --strict` darin."""
-    ziel = Path(tempfile.mkdtemp(prefix="kurs-kopie-"))
-    # Ohne diagramme/ (die gezeichneten SVGs); das Mermaid der Seite bleibt, Pyodide braucht keiner.
-    for teil in ("docs", "snippets", "overrides", "kurs"):
-        shutil.copytree(WURZEL / teil, ziel / teil, ignore=shutil.ignore_patterns("pyodide", "__pycache__"))
+    # Ohne diagramme/ (die gezeichneten SVGs); das Mermaid der Seite bleibt.
+    ziel = kopieren(Path(tempfile.mkdtemp(prefix="kurs-kopie-")), ("docs", "snippets", "overrides", "kurs"))
     yml = (WURZEL / "mkdocs.yml").read_text(encoding="utf-8")
     assert yml.count(NAV_TEIL_2) == 1, "Die nav-Zeile von Teil 2 hat sich geändert; passe tests/kurs_kopie.py an"
     (ziel / "mkdocs.yml").write_text(yml.replace(NAV_TEIL_2, NAV_TEIL_2 + NAV_TEIL_3), encoding="utf-8")

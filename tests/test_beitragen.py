@@ -4,10 +4,18 @@ Text für Screenreader, und der GitHub-Workflow tut dasselbe wie `.ci/run` hier.
 Die Workflows laufen nur auf GitHub; hier prüfen wir ihren Text.
 """
 
+import os
 import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
 
 import pytest
 import yaml
+from kurs_kopie import kopieren
 
 from kurs.modell import WURZEL, Kurs
 
@@ -40,6 +48,35 @@ def test_veroeffentlicht_wird_die_seite_die_ci_run_baut():
     pfade = [s["with"]["path"] for w in WORKFLOWS for s in schritte(w)
              if s.get("uses", "").startswith("actions/upload-pages-artifact@")]
     assert pfade == [site_dir]
+
+
+_ci_build = {}
+
+
+def im_hintergrund():
+    """Der Build-Schritt von .ci/run, wie er dort steht, an einer Kopie mit einem kaputten Link."""
+    (zeile,) = [z for z in (WURZEL / ".ci/run").read_text(encoding="utf-8").splitlines()
+                if "mkdocs build" in z and not z.lstrip().startswith("#")]
+    woerter = shlex.split(zeile)
+    variablen = dict(w.split("=", 1) for w in woerter[:woerter.index("uv")])
+    argumente = woerter[woerter.index("mkdocs") + 1:]  # `uv run mkdocs` ist hier dieses Python
+    kopie = kopieren(Path(tempfile.mkdtemp(prefix="kurs-ci-build-")))
+    teil_2 = kopie / "docs" / "teil-2.md"
+    teil_2.write_text(teil_2.read_text(encoding="utf-8") + "\n\nSiehe [hier](gibt-es-nicht.md).\n", encoding="utf-8")
+    _ci_build["zeile"], _ci_build["kopie"] = zeile, kopie
+    _ci_build["lauf"] = subprocess.Popen([sys.executable, "-m", "mkdocs", *argumente], cwd=kopie, text=True,
+                                         env={**os.environ, **variablen}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+
+
+def test_der_strenge_build_von_ci_scheitert_an_einem_kaputten_link():
+    if "lauf" not in _ci_build:
+        im_hintergrund()
+    try:
+        ausgabe, _ = _ci_build["lauf"].communicate(timeout=300)
+    finally:
+        shutil.rmtree(_ci_build["kopie"], ignore_errors=True)
+    assert _ci_build["lauf"].returncode != 0, f"`{_ci_build['zeile']}` baut trotz kaputtem Link:\n{ausgabe[-2000:]}"
+    assert "gibt-es-nicht.md" in ausgabe, ausgabe[-2000:]
 
 
 def test_fehlerformular_ist_gueltig():
