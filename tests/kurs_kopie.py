@@ -74,8 +74,9 @@ def kopieren(ziel: Path, teile=("docs", "snippets", "overrides", "diagramme", "k
 
 def anlegen_und_bauen() -> tuple[Path, subprocess.Popen]:
     """Legt die Kopie in einem tmp-Ordner an und startet `mkdocs build --strict` darin."""
-    # Ohne diagramme/ (die gezeichneten SVGs); das Mermaid der Seite bleibt.
+    # Ohne die gezeichneten SVGs in diagramme/; das Mermaid der Seite bleibt.
     ziel = kopieren(Path(tempfile.mkdtemp(prefix="kurs-kopie-")), ("docs", "snippets", "overrides", "kurs"))
+    (ziel / "diagramme").mkdir()
     yml = (WURZEL / "mkdocs.yml").read_text(encoding="utf-8")
     assert yml.count(NAV_TEIL_2) == 1, "Die nav-Zeile von Teil 2 hat sich geändert; passe tests/kurs_kopie.py an"
     (ziel / "mkdocs.yml").write_text(yml.replace(NAV_TEIL_2, NAV_TEIL_2 + NAV_TEIL_3), encoding="utf-8")

@@ -60,8 +60,8 @@ def test_mit_beiden_svgs_wird_das_diagramm_statisch(tmp_path):
     ergebnis = diagramme.einsetzen(PRE, kurs, {})
     assert "<pre" not in ergebnis
     assert 'aria-label="Diagramm: Ein Test"' in ergebnis and 'tabindex="0"' in ergebnis
-    assert '<div class="kurs-diagramm-hell"><svg width="800" data-schema="hell">' in ergebnis
-    assert '<div class="kurs-diagramm-dunkel"><svg width="800" data-schema="dunkel">' in ergebnis
+    assert '<div class="kurs-diagramm-hell"><svg data-search-exclude width="800" data-schema="hell">' in ergebnis
+    assert '<div class="kurs-diagramm-dunkel"><svg data-search-exclude width="800" data-schema="dunkel">' in ergebnis
     # 800 px bei 16 px Schrift: höchstens auf 500 px verkleinert, dann ist die Schrift 10 px.
     assert "--kurs-min-breite: 500px" in ergebnis
 

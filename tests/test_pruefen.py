@@ -6,6 +6,7 @@ kurs.pruefen.main); die Lösung selbst läuft auch dort in einem eigenen Prozess
 """
 
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -51,7 +52,9 @@ def im_hintergrund():
 def prozesse():
     if not _prozesse:
         im_hintergrund()
-    return {name: (p.communicate(timeout=60)[0], p.returncode) for name, p in _prozesse.items()}
+    yield {name: (p.communicate(timeout=60)[0], p.returncode) for name, p in _prozesse.items()}
+    for datei in _dateien.values():
+        shutil.rmtree(datei.parent, ignore_errors=True)
 
 
 def lebt(pid: int) -> bool:

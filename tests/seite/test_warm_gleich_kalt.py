@@ -27,12 +27,14 @@ from kurs_kopie import kopieren
 from kurs.modell import WURZEL
 
 _lauf = {}
+TESTS = Path(__file__).resolve().parent.parent  # als Skript gestartet: für kurs_kopie
 
 
 def im_hintergrund():
     ordner = Path(tempfile.mkdtemp(prefix="kurs-warm-kalt-"))
     _lauf["ordner"] = ordner
     _lauf["prozess"] = subprocess.Popen([sys.executable, __file__, str(ordner)], cwd=WURZEL, text=True,
+                                        env={**os.environ, "PYTHONPATH": str(TESTS)},
                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
 
 
@@ -249,7 +251,7 @@ def code_des_kurses(ordner: Path) -> dict:
     kopie = kopieren(ordner / "code" / "kurs")
     cache = ordner / "code" / "cache"
     shutil.copytree(ordner / "cache", cache)
-    umgebung = {**os.environ, "PYTHONPATH": str(kopie)}
+    umgebung = {**os.environ, "PYTHONPATH": os.pathsep.join([str(kopie), str(TESTS)])}
 
     def prozess(*args: str) -> subprocess.CompletedProcess:
         return subprocess.run([sys.executable, __file__, *args], env=umgebung, capture_output=True, text=True, cwd=kopie)
