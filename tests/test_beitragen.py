@@ -63,20 +63,31 @@ def im_hintergrund():
     kopie = kopieren(Path(tempfile.mkdtemp(prefix="kurs-ci-build-")))
     teil_2 = kopie / "docs" / "teil-2.md"
     teil_2.write_text(teil_2.read_text(encoding="utf-8") + "\n\nSiehe [hier](gibt-es-nicht.md).\n", encoding="utf-8")
+    (kopie / "tmp").mkdir()  # ein eigener Temp-Ordner: Der gescheiterte Build lässt darin nichts liegen
     _ci_build["zeile"], _ci_build["kopie"] = zeile, kopie
     _ci_build["lauf"] = subprocess.Popen([sys.executable, "-m", "mkdocs", *argumente], cwd=kopie, text=True,
-                                         env={**os.environ, **variablen}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                                         env={**os.environ, **variablen, "TMPDIR": str(kopie / "tmp")},
+                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
 
 
-def test_der_strenge_build_von_ci_scheitert_an_einem_kaputten_link():
+@pytest.fixture(scope="module")
+def ci_build():
     if "lauf" not in _ci_build:
         im_hintergrund()
-    try:
-        ausgabe, _ = _ci_build["lauf"].communicate(timeout=300)
-    finally:
-        shutil.rmtree(_ci_build["kopie"], ignore_errors=True)
-    assert _ci_build["lauf"].returncode != 0, f"`{_ci_build['zeile']}` baut trotz kaputtem Link:\n{ausgabe[-2000:]}"
+    ausgabe, _ = _ci_build["lauf"].communicate(timeout=300)
+    yield ausgabe, _ci_build["lauf"].returncode, sorted(p.name for p in (_ci_build["kopie"] / "tmp").iterdir())
+    shutil.rmtree(_ci_build["kopie"], ignore_errors=True)
+
+
+def test_der_strenge_build_von_ci_scheitert_an_einem_kaputten_link(ci_build):
+    ausgabe, status, _ = ci_build
+    assert status != 0, f"`{_ci_build['zeile']}` baut trotz kaputtem Link:\n{ausgabe[-2000:]}"
     assert "gibt-es-nicht.md" in ausgabe, ausgabe[-2000:]
+
+
+def test_ein_gescheiterter_build_laesst_keinen_ordner_zurueck(ci_build):
+    """kurs/seite/plugin.py räumt seinen Ordner je Build auch nach einem Fehler weg (on_build_error)."""
+    assert ci_build[2] == []
 
 
 def test_fehlerformular_ist_gueltig():
