@@ -225,22 +225,27 @@ def main(ordner: Path) -> None:
             bauen(k, k.parent / "davor", c, stufe)
         melden(fall(ordner, name, lambda k: None, None, vorher=davor))
 
-    # Eine Snippet-Datei, gespeichert, während ein Build läuft: nach den Notebooks, vor den Seiten.
+    # Ein Snippet, geändert (Stand A), während des Builds noch einmal gespeichert (nach den Notebooks,
+    # vor den Seiten), danach wieder Stand A: Der nächste Build zeigt A, nie den Zwischenstand. Ein
+    # JS-Block, den die Seite nur zeigt: Ein Python-Block fiele schon im ersten Build auf (codebloecke.py).
     def waehrend(k: Path, c: Path) -> None:
         from kurs.seite import plugin
 
-        schreiben = plugin.notebooks.schreibe
+        vorlage = k / "snippets/teil-2/js_situation.md"
+        ersetzen(vorlage, r"^```js\n", "```js\n// Stand A\n")
+        vorher, schreiben = vorlage.read_text(encoding="utf-8"), plugin.notebooks.schreibe
 
         def schreiben_und_speichern(*args, **kwargs):
             ergebnis = schreiben(*args, **kwargs)
-            ersetzen(k / "snippets/teil-2/uebung-1/vorlage.md", r"^```python\n", "```python\n# Zwischenstand\n")
+            ersetzen(vorlage, r"^```js\n", "```js\n// Zwischenstand\n")
             return ergebnis
         plugin.notebooks.schreibe = schreiben_und_speichern
         try:
             bauen(k, k.parent / "davor", c)
         finally:
             plugin.notebooks.schreibe = schreiben
-    melden(fall(ordner, "gespeichert während des builds", lambda k: None, "# Zwischenstand", vorher=waehrend))
+        vorlage.write_text(vorher, encoding="utf-8")
+    melden(fall(ordner, "gespeichert während des builds", lambda k: None, "Stand A", vorher=waehrend))
 
     melden(code_des_kurses(ordner))
 
