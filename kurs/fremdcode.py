@@ -68,6 +68,10 @@ EINGRIFFE = [
              "https://github.com/squidfunk/mkdocs-material/tree/master/src/templates/assets/javascripts",
              "docs/assets/kurs-lauf.js",
              "tests/browser/test_ausfuehren.py::test_codebloecke_richtet_material_erst_beim_sichtbarwerden_ein"),
+    Eingriff("mkdocs", "Warnungen über Links und Anker kommen vom Logger mkdocs.structure.pages und beginnen mit "
+             "„Doc file '<seite>' contains a link '<link>', but …“; kurs/seite/meldungen.py schreibt sie als Filter "
+             "mit Datei und Zeile auf Deutsch um", "https://github.com/mkdocs/mkdocs/blob/master/mkdocs/structure/pages.py",
+             "kurs/seite/meldungen.py", "tests/seite/test_meldungen.py"),
     Eingriff("CPython", "PYTHONDONTWRITEBYTECODE schaltet .pyc ab; das pytest-Plugin schaltet sie für seinen "
              "Prozess und dessen Kinder wieder ein", "https://docs.python.org/3/using/cmdline.html#envvar-PYTHONDONTWRITEBYTECODE",
              "kurs/pytest_plugin.py", "benchmarks/suite.py (misst es)"),

@@ -79,12 +79,14 @@ def ci_build():
     shutil.rmtree(_ci_build["kopie"], ignore_errors=True)
 
 
+@pytest.mark.kopie
 def test_der_strenge_build_von_ci_scheitert_an_einem_kaputten_link(ci_build):
     ausgabe, status, _ = ci_build
     assert status != 0, f"`{_ci_build['zeile']}` baut trotz kaputtem Link:\n{ausgabe[-2000:]}"
     assert "gibt-es-nicht.md" in ausgabe, ausgabe[-2000:]
 
 
+@pytest.mark.kopie
 def test_ein_gescheiterter_build_laesst_keinen_ordner_zurueck(ci_build):
     """kurs/seite/plugin.py räumt seinen Ordner je Build auch nach einem Fehler weg (on_build_error)."""
     assert ci_build[2] == []

@@ -87,6 +87,7 @@ def test_nur_verwendete_symbole_bleiben_im_svg():
     assert diagramme.ohne_unbenutzte_symbole(svg) == svg.replace('<symbol id="d-computer"><path d="M1"/></symbol>', "")
 
 
+@pytest.mark.kopie
 def test_kaputtes_diagramm_bricht_den_build_mit_einer_zeile_ab(tmp_path):
     """Ein Syntaxfehler in einem Diagramm: eine Zeile mit Seite, Zeile, erster Zeile des Diagramms
     und Mermaids Meldung, statt 90 Zeilen ohne Seite."""

@@ -27,9 +27,9 @@ OUTBOX = KURS.uebung("teil-2/uebung-1")
 
 _prozesse = {}
 _dateien = {}
-# Länger als der Start des Prüfprozesses (gemessen 0,3 s, unter Last über 1,5 s): Die Lösung läuft wirklich,
+# Länger als der Start des Prüfprozesses (gemessen 0,3 s, unter Last über 3 s): Die Lösung läuft wirklich,
 # bevor die Grenze sie stoppt.
-ZEITLIMIT = 3.0
+ZEITLIMIT = 5.0
 # Schreibt ihre Prozessnummer, bevor sie ewig läuft: So sieht der Test, dass sie lief und nun tot ist.
 ENDLOS = "import os, pathlib\npathlib.Path({pid!r}).write_text(str(os.getpid()))\nwhile True:\n    pass\n"
 

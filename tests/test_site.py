@@ -16,6 +16,12 @@ def seite(site, name):
     return (site / name / "index.html").read_text(encoding="utf-8")
 
 
+def test_strenger_build(site):
+    """mkdocs build --strict gelingt. Scheitert er, steht hier, warum (mit Datei und Zeile, wo der Kurs
+    sie kennt); jeder andere Test, der die Seite braucht, wird dann übersprungen (tests/conftest.py)."""
+    assert (site / "index.html").is_file()
+
+
 def test_startseite_zeigt_jede_uebung_mit_link_und_namen(site):
     html = seite(site, ".")
     for uebung in KURS.uebungen.values():

@@ -25,7 +25,7 @@ from kurs.modell.fragen import frage_lesen
 from kurs.modell.glossar import glossar_lesen
 from kurs.modell.kapitel import Diagramm, Kapitel, diagramme_lesen, kapitel_lesen
 from kurs.modell.konfiguration import Konfiguration, Seite
-from kurs.modell.snippets import AUSGABE, Programm, Snippets, ausgabe_ersetzen, uebung_von
+from kurs.modell.snippets import AUSGABE, Programm, Snippets, ausgabe_ersetzen, ausgabe_zeile, uebung_von
 from kurs.modell.uebungen import Quiz, TypischerFehler, Uebung
 
 WURZEL = Path(__file__).resolve().parent.parent.parent
@@ -33,9 +33,11 @@ NOTEBOOKS = "notebooks"  # Pfad der Notebook-Seiten: notebooks/uebungen-teil-1/
 # Zeilen einer Seite, die das MkDocs-Plugin durch eine Auswahl ersetzt (kurs/seite/auswahl.py).
 QUIZ = re.compile(r"^<!-- quiz: (?P<uebung>[\w/-]+) -->$")
 KURZ_GEPRUEFT = re.compile(r"^<!-- kurz-geprueft: (?P<name>[\w-]+/schritt-\d+) -->$")
+PYTHON_FENCE = re.compile(r"^(?P<fence>\s*`{3,}python)\s*$")  # ein Block, der als Test läuft (bare ```python)
 
-__all__ = ["AUSGABE", "EINBINDUNG", "KURZ_GEPRUEFT", "NOTEBOOKS", "QUIZ", "WURZEL", "Beispiel", "Diagramm", "Kapitel", "Kurs",
-           "Programm", "QuellenFehler", "Quiz", "Seite", "Stueck", "TypischerFehler", "Uebung", "ausgabe_ersetzen"]
+__all__ = ["AUSGABE", "EINBINDUNG", "KURZ_GEPRUEFT", "NOTEBOOKS", "PYTHON_FENCE", "QUIZ", "WURZEL", "Beispiel", "Diagramm", "Kapitel", "Kurs",
+           "Programm", "QuellenFehler", "Quiz", "Seite", "Stueck", "TypischerFehler", "Uebung", "ausgabe_ersetzen",
+           "ausgabe_zeile"]
 
 
 class Kurs:
@@ -114,9 +116,16 @@ class Kurs:
         return uebung_von(pfad)
 
     def pruefen(self) -> None:
-        """Liest jede Übung und jede Frage ganz: Ein Fehler in den Quellen fällt sofort auf, mit
+        """Liest jede Seite, Übung und Frage ganz: Ein Fehler in den Quellen fällt sofort auf, mit
         Datei und Zeile (QuellenFehler), nicht erst auf der Seite, die ihn zeigt."""
         for uebung in self.uebungen.values():
             uebung.lesen()
         for kapitel in self.kapitel:
             kapitel.fragen  # noqa: B018 - liest und prüft jede Frage
+        for seite in self.nav:
+            pfad = self.docs / seite.quelle
+            for nummer, zeile in enumerate(pfad.read_text(encoding="utf-8").split("\n"), start=1):
+                if PYTHON_FENCE.match(zeile):  # in docs/ nie: Eingebundenes sieht man hier nicht
+                    raise QuellenFehler.in_datei(
+                        pfad, nummer, "Ein Python-Block steht direkt in der Seite. Code gehört nach snippets/ und wird "
+                        'mit --8<-- "datei.md" eingebunden; nur so läuft er als Test.', self.wurzel)

@@ -72,6 +72,16 @@ class Beispiel:
         """Die Zeile seines ersten eigenen Stücks: unter ihr sammelt pytest den Test."""
         return next((s.zeile for s in self.stuecke if s.zeile is not None), None)
 
+    def zeile_in_datei(self, zeile_im_code: int) -> int | None:
+        """Die Zeile der Datei zu einer Zeile von `code` (ab 1); None, wenn sie eingebunden ist."""
+        anfang = sum(len(z) + 1 for z in self.code.split("\n")[: zeile_im_code - 1])
+        for stueck in self.stuecke:
+            if stueck.anfang <= anfang < stueck.ende:
+                if stueck.zeile is None:
+                    return None
+                return stueck.zeile + self.code.count("\n", stueck.anfang, anfang) + 1  # + 1: die Zeile mit ```
+        return None
+
     @property
     def ist_test(self) -> bool:
         return self.syntax in AUSFUEHRBAR and self.zeile is not None

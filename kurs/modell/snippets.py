@@ -143,13 +143,22 @@ class Snippets:
                 if b.ist_test]
 
 
-def ausgabe_ersetzen(beispiel: Beispiel, neu: str) -> bool:
-    """Schreibt `neu` als Ausgabe von `beispiel` in seine Datei; True, wenn sich etwas änderte.
-    Die Ausgabe steht hinter dem letzten Stück des Beispiels, das in der Datei selbst steht."""
-    text = beispiel.datei.read_text(encoding="utf-8")
+def _ausgabe(beispiel: Beispiel, text: str) -> re.Match:
+    """Die gezeigte Ausgabe: hinter dem letzten Stück des Beispiels, das in der Datei selbst steht."""
     zeile = max(s.zeile for s in beispiel.stuecke if s.zeile is not None)
-    anfang = sum(len(z) + 1 for z in text.split("\n")[: zeile - 1])
-    t = AUSGABE.search(text, anfang)
+    return AUSGABE.search(text, sum(len(z) + 1 for z in text.split("\n")[: zeile - 1]))
+
+
+def ausgabe_zeile(beispiel: Beispiel) -> int:
+    """Die Zeile, in der die gezeigte Ausgabe von `beispiel` beginnt: dort ist sie zu ändern."""
+    text = beispiel.datei.read_text(encoding="utf-8")
+    return text.count("\n", 0, _ausgabe(beispiel, text).start(3)) + 1
+
+
+def ausgabe_ersetzen(beispiel: Beispiel, neu: str) -> bool:
+    """Schreibt `neu` als Ausgabe von `beispiel` in seine Datei; True, wenn sich etwas änderte."""
+    text = beispiel.datei.read_text(encoding="utf-8")
+    t = _ausgabe(beispiel, text)
     ergebnis = text[: t.start(3)] + neu + text[t.end(3):]
     if ergebnis != text:
         beispiel.datei.write_text(ergebnis, encoding="utf-8")

@@ -13,6 +13,7 @@ aller Zustand lebt darin, nichts auf Modulebene. Ein Modul je Aufgabe:
 - kurs/codefarben.py: weniger Spans, dasselbe Bild.
 - kurs/fortschritt.py: die Übungsliste, die overrides/main.html in jede Seite schreibt.
 - notebookcache.py: der einzige Cache, der Notebooks von mkdocs-jupyter (cache, cache_dir).
+- meldungen.py: Warnungen von MkDocs über Links mit Datei und Zeile, auf Deutsch.
 """
 
 import json
@@ -32,7 +33,7 @@ from mkdocs.structure.files import File
 from kurs import codefarben, diagramme, notebooks
 from kurs.fortschritt import uebungen_je_teil
 from kurs.modell import NOTEBOOKS, Kurs, Programm, QuellenFehler
-from kurs.seite import auswahl, glossar, lesezeit, notebookseiten, verzoegert
+from kurs.seite import auswahl, glossar, lesezeit, meldungen, notebookseiten, verzoegert
 from kurs.seite.codebloecke import KursMarkdown
 from kurs.seite.notebookcache import Notebookcache
 
@@ -79,6 +80,7 @@ class KursPlugin(BasePlugin[KursConfig]):
             log.warning("Der Code des Kurses (kurs/) hat sich geändert, seit dieser Prozess läuft: Die Seite zeigt "
                         "noch, was der alte Code baut. Starte `uv run mkdocs serve` neu.")
         self.kurs = Kurs(Path(config.config_file_path).parent)
+        meldungen.einrichten(self.kurs)  # Warnungen über Links mit Datei und Zeile, auf Deutsch
         try:
             # Ein Fehler in den Quellen: eine Zeile mit Datei und Zeile, sofort.
             self.kurs.pruefen()

@@ -85,8 +85,11 @@ def test_jede_ausgabe_wird_mit_dem_echten_lauf_verglichen(datei):
 
 @pytest.mark.parametrize("seite", SEITEN, ids=lambda p: p.relative_to(DOCS).as_posix())
 def test_seiten_enthalten_keinen_eigenen_code(seite):
-    eigene = [f"Zeile {n}: {zaun}{info}" for n, zaun, info in fences(seite) if info.strip() != "mermaid"]
-    assert not eigene, f"Code gehört nach snippets/ und wird mit --8<-- eingebunden: {eigene}"
+    eigene = [f"docs/{seite.relative_to(DOCS).as_posix()}:{n}: {zaun}{info} steht direkt in der Seite. Code gehört "
+              'nach snippets/ und wird mit --8<-- "datei.md" eingebunden.'
+              for n, zaun, info in fences(seite) if info.strip() != "mermaid"]
+    if eigene:
+        pytest.fail("\n".join(eigene), pytrace=False)
 
 
 def eingebunden(datei: Path) -> set[Path]:
