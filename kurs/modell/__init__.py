@@ -15,7 +15,6 @@ Ein Kapitel ist eine Seite aus `nav`, zu der es einen Ordner snippets/<seite>/ g
 Ein Teil 3 braucht also nur eine Zeile in `nav`, eine Seite und einen Ordner.
 """
 
-import re
 from functools import cached_property
 from pathlib import Path
 
@@ -23,7 +22,16 @@ from kurs.modell.beispiele import EINBINDUNG, Beispiel, Stueck
 from kurs.modell.fehler import QuellenFehler
 from kurs.modell.fragen import frage_lesen
 from kurs.modell.glossar import glossar_lesen
-from kurs.modell.kapitel import Diagramm, Kapitel, diagramme_lesen, kapitel_lesen
+from kurs.modell.kapitel import (
+    KURZ_GEPRUEFT,
+    PYTHON_FENCE,
+    QUIZ,
+    Diagramm,
+    Kapitel,
+    diagramme_lesen,
+    kapitel_lesen,
+    seite_pruefen,
+)
 from kurs.modell.konfiguration import Konfiguration, Seite
 from kurs.modell.snippets import AUSGABE, Programm, Snippets, ausgabe_ersetzen, ausgabe_zeile, uebung_von
 from kurs.modell.uebungen import Quiz, TypischerFehler, Uebung
@@ -31,9 +39,7 @@ from kurs.modell.uebungen import Quiz, TypischerFehler, Uebung
 WURZEL = Path(__file__).resolve().parent.parent.parent
 NOTEBOOKS = "notebooks"  # Pfad der Notebook-Seiten: notebooks/uebungen-teil-1/
 # Zeilen einer Seite, die das MkDocs-Plugin durch eine Auswahl ersetzt (kurs/seite/auswahl.py).
-QUIZ = re.compile(r"^<!-- quiz: (?P<uebung>[\w/-]+) -->$")
-KURZ_GEPRUEFT = re.compile(r"^<!-- kurz-geprueft: (?P<name>[\w-]+/schritt-\d+) -->$")
-PYTHON_FENCE = re.compile(r"^(?P<fence>\s*`{3,}python)\s*$")  # ein Block, der als Test läuft (bare ```python)
+
 
 __all__ = ["AUSGABE", "EINBINDUNG", "KURZ_GEPRUEFT", "NOTEBOOKS", "PYTHON_FENCE", "QUIZ", "WURZEL", "Beispiel", "Diagramm", "Kapitel", "Kurs",
            "Programm", "QuellenFehler", "Quiz", "Seite", "Stueck", "TypischerFehler", "Uebung", "ausgabe_ersetzen",
@@ -123,9 +129,4 @@ class Kurs:
         for kapitel in self.kapitel:
             kapitel.fragen  # noqa: B018 - liest und prüft jede Frage
         for seite in self.nav:
-            pfad = self.docs / seite.quelle
-            for nummer, zeile in enumerate(pfad.read_text(encoding="utf-8").split("\n"), start=1):
-                if PYTHON_FENCE.match(zeile):  # in docs/ nie: Eingebundenes sieht man hier nicht
-                    raise QuellenFehler.in_datei(
-                        pfad, nummer, "Ein Python-Block steht direkt in der Seite. Code gehört nach snippets/ und wird "
-                        'mit --8<-- "datei.md" eingebunden; nur so läuft er als Test.', self.wurzel)
+            seite_pruefen(self, self.docs / seite.quelle)

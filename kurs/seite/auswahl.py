@@ -12,9 +12,8 @@ import re
 from mkdocs.exceptions import PluginError
 
 from kurs.modell import KURZ_GEPRUEFT, QUIZ, Kurs, Quiz
+from kurs.modell.kapitel import AUSWAHL_VERSUCH
 
-# Was wie eine Auswahl-Zeile aussieht: Bleibt davon etwas übrig, ist sie vertippt.
-AUSWAHL_VERSUCH = re.compile(r"<!--\s*(quiz|kurz)", re.I)
 INLINE_CODE = re.compile(r"`([^`]+)`")
 UEBUNGEN_TABELLE = "<!-- uebungen-tabelle -->"
 
