@@ -6,6 +6,7 @@ steht als OPTIONEN und RICHTIG in ihrer Prüfung: eine Quelle für Auswahl und P
 """
 
 import ast
+import re
 import tomllib
 from dataclasses import dataclass
 from functools import cached_property
@@ -165,6 +166,18 @@ class Uebung:
         """Andere richtige Lösungen: Sie müssen bestehen."""
         return self._eintraege("variante", mit_meldung=False)
 
+    def fundstelle(self, name: str | None, schluessel: str) -> str:
+        """"snippets/teil-2/uebung-1/fehler.toml:12": die Zeile von `schluessel` im Eintrag `name`
+        ([[fehler]] oder [[variante]]; None: oben in der Datei, etwa vorlage_meldung)."""
+        datei = self.ordner / "fehler.toml"
+        text = datei.read_text(encoding="utf-8")
+        anfang = 0
+        if name is not None and (m := re.search(rf"^name\s*=\s*['\"]{re.escape(name)}['\"]", text, re.M)):
+            anfang = text.rfind("[[", 0, m.start())  # der Eintrag beginnt mit [[fehler]] oder [[variante]]
+        treffer = re.compile(rf"^{schluessel}\s*=", re.M).search(text, max(anfang, 0))
+        zeile = text.count("\n", 0, treffer.start() if treffer else max(anfang, 0)) + 1
+        return f"{datei.relative_to(self.kurs.wurzel).as_posix()}:{zeile}"
+
     def kandidat(self, fehler: TypischerFehler) -> str:
         """Der Code eines typischen Fehlers oder einer Variante."""
         if fehler.kandidat is not None:
@@ -172,9 +185,9 @@ class Uebung:
         code = self.loesung
         for a, n in zip(fehler.alt, fehler.neu, strict=True):
             if code.count(a) != 1:
-                raise QuellenFehler.in_datei(self.ordner / "fehler.toml", None,
-                                   f"{fehler.name!r}: {a!r} steht nicht genau einmal in der Musterlösung",
-                                   self.kurs.wurzel)
+                raise QuellenFehler(self.fundstelle(fehler.name, "alt"),
+                                    f"„{fehler.name}“: {a!r} steht {code.count(a)}-mal in der Musterlösung "
+                                    "(loesung.md), nicht genau einmal. `alt` muss ein Stück der Musterlösung sein.")
             code = code.replace(a, n)
         return code
 

@@ -23,6 +23,23 @@ def meldung(uebung, kandidat: str) -> str:
     return str(fehler.value)
 
 
+def faellt_durch_mit(uebung, kandidat: str, erwartet: str, wo: str, was: str) -> None:
+    """Fällt `kandidat` mit einer Meldung durch, in der `erwartet` steht? Sonst eine Zeile mit Fundstelle."""
+    gemeldet = None
+    try:
+        uebung.pruefe(kandidat)
+    except Fehlermeldung as fehler:
+        gemeldet = str(fehler)
+    if gemeldet is not None and erwartet not in gemeldet:
+        pytest.fail(f"{wo}: {was} fällt durch, aber nicht mit dieser Meldung.\n"
+                    f"  erwartet (ein Stück der Meldung): {erwartet!r}\n"
+                    f"  die Prüfung (snippets/{uebung.name}/pruefung.md) meldet: {gemeldet!r}\n"
+                    "Ändere die Meldung in fehler.toml oder in pruefung.md, bis das eine im anderen steht.", pytrace=False)
+    if gemeldet is None:
+        pytest.fail(f"{wo}: {was} besteht die Prüfung (snippets/{uebung.name}/pruefung.md). Eine Prüfung, die "
+                    "ihn durchlässt, ist ein Fehler: Ergänze sie um ein Szenario, das ihn erkennt.", pytrace=False)
+
+
 def faelle(art: str):
     return [pytest.param(u, f, id=f"{u.name}: {f.name}") for u in UEBUNGEN for f in getattr(u, art)]
 
@@ -37,17 +54,26 @@ def test_musterloesung_mit_pruefung_ist_ein_test_von_pytest_codeblocks():
 
 @pytest.mark.parametrize("uebung", UEBUNGEN, ids=lambda u: u.name)
 def test_vorlage_faellt_mit_ihrer_meldung_durch(uebung):
-    assert uebung.vorlage_meldung in meldung(uebung, uebung.vorlage)
+    faellt_durch_mit(uebung, uebung.vorlage, uebung.vorlage_meldung, uebung.fundstelle(None, "vorlage_meldung"),
+                     "Die Vorlage")
 
 
 @pytest.mark.parametrize("uebung, fehler", faelle("fehler"))
 def test_typischer_fehler_bekommt_seine_meldung(uebung, fehler):
-    assert fehler.meldung in meldung(uebung, uebung.kandidat(fehler))
+    faellt_durch_mit(uebung, uebung.kandidat(fehler), fehler.meldung, uebung.fundstelle(fehler.name, "meldung"),
+                     f"Der typische Fehler „{fehler.name}“")
 
 
 @pytest.mark.parametrize("uebung, variante", faelle("varianten"))
 def test_richtige_variante_besteht(uebung, variante):
-    uebung.pruefe(uebung.kandidat(variante))
+    gemeldet = None
+    try:
+        uebung.pruefe(uebung.kandidat(variante))
+    except Fehlermeldung as fehler:
+        gemeldet = str(fehler)
+    if gemeldet is not None:
+        pytest.fail(f"{uebung.fundstelle(variante.name, 'name')}: Die richtige Variante „{variante.name}“ fällt "
+                    f"durch: {gemeldet}", pytrace=False)
 
 
 @pytest.mark.parametrize("uebung", UEBUNGEN, ids=lambda u: u.name)
