@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
+from kurs.modell.beispiele import EINBINDUNG
 from kurs.modell.fehler import QuellenFehler
 from kurs.modell.uebungen import Quiz, Uebung
 
@@ -127,6 +128,8 @@ def seite_pruefen(kurs: "Kurs", pfad: Path) -> None:
         def fehler(text: str, nummer: int = nummer) -> QuellenFehler:
             return QuellenFehler.in_datei(pfad, nummer, text, kurs.wurzel)
 
+        if m := EINBINDUNG.match(zeile):  # gibt es Datei und Abschnitt?
+            kurs.snippets.snippet(m["ziel"], pfad, nummer)
         if PYTHON_FENCE.match(zeile):  # Eingebundenes steht hier noch nicht: jeder Python-Fence ist direkt
             raise fehler('Ein Python-Block steht direkt in der Seite. Code gehört nach snippets/ und wird mit '
                          '--8<-- "datei.md" eingebunden; nur so läuft er als Test.')

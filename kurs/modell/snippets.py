@@ -79,8 +79,13 @@ class Snippets:
         try:
             return self.zusammensetzen(f'--8<-- "{ziel}"')
         except SnippetMissingError as exc:
-            raise QuellenFehler.in_datei(seite or self.ordner / ziel.split(":")[0], zeile,
-                                         f"Das Snippet {ziel!r} gibt es nicht ({exc})", self.wurzel) from None
+            datei, _, abschnitt = ziel.partition(":")
+            if "section" in str(exc):  # pymdownx.snippets: "Snippet section 'x' could not be located"
+                text = (f"In snippets/{datei} gibt es den Abschnitt {abschnitt!r} nicht: Er steht zwischen den Zeilen "
+                        f"--8<-- [start:{abschnitt}] und --8<-- [end:{abschnitt}].")
+            else:
+                text = f"Die eingebundene Datei snippets/{datei} gibt es nicht."
+            raise QuellenFehler.in_datei(seite or self.ordner / datei, zeile, text, self.wurzel) from None
 
     def beispiele(self, ziel: str) -> list[Beispiel]:
         """Die Beispiele der Snippet-Datei `ziel` ("teil-1/queue_demo.md"; ein Abschnitt nach

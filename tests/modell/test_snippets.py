@@ -147,9 +147,12 @@ def test_musterloesung_laeuft_mit_ihrer_pruefung():
     assert programm.als_daten()["uebung"] == uebung.name
 
 
-def test_fehlendes_snippet_nennt_die_datei():
-    with pytest.raises(QuellenFehler, match=r"^snippets/gibt/es-nicht\.md: Das Snippet 'gibt/es-nicht\.md' gibt es nicht"):
+def test_fehlendes_snippet_oder_fehlender_abschnitt_nennt_seite_und_zeile():
+    with pytest.raises(QuellenFehler, match=r"^snippets/gibt/es-nicht\.md: Die eingebundene Datei snippets/gibt/es-nicht"):
         KURS.snippets.snippet("gibt/es-nicht.md")
+    with pytest.raises(QuellenFehler, match=r"^docs/teil-1\.md:7: In snippets/teil-1/queue_demo\.md gibt es den "
+                                            r"Abschnitt 'fehlt' nicht"):
+        KURS.snippets.snippet("teil-1/queue_demo.md:fehlt", KURS.docs / "teil-1.md", 7)
 
 
 def test_nur_das_labor_laeuft_nicht_im_browser():
