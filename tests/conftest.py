@@ -161,3 +161,43 @@ def kurs_kopie() -> tuple[Path, int, str]:
     """(Ordner, Exit-Status, Ausgabe) des Builds der Kopie mit Teil 3 und ohne SVG (tests/kurs_kopie.py);
     die gebaute Seite liegt in Ordner/site."""
     return _fertig("kurs_kopie")
+
+
+# --- Ein Fehler in den Quellen: einmal gemeldet, nicht in jedem Test, der sie liest --------------
+
+QUELLEN = "test_quellen_des_kurses"  # tests/modell/test_kurs.py
+_quellen: list[str | None] = []
+
+
+def quellenfehler() -> str | None:
+    """Die Meldung von Kurs.pruefen() für diesen Kurs (Datei und Zeile), oder None; einmal je Lauf."""
+    if not _quellen:
+        from kurs.modell import Kurs, QuellenFehler
+
+        try:
+            Kurs(WURZEL).pruefen()
+            _quellen.append(None)
+        except QuellenFehler as fehler:
+            _quellen.append(str(fehler))
+    return _quellen[0]
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Scheitert ein anderer Test an demselben Fehler in den Quellen (ein fehlendes Snippet, eine
+    fehlende Datei, ein QuellenFehler, der gescheiterte Build mit derselben Meldung), zählt er als
+    übersprungen, mit einem Verweis: Der Fehler steht einmal da, bei test_quellen_des_kurses."""
+    from pymdownx.snippets import SnippetMissingError
+
+    from kurs.modell import QuellenFehler
+
+    bericht = yield
+    if not bericht.failed or item.name == QUELLEN or call.excinfo is None or not (fehler := quellenfehler()):
+        return bericht
+    folge = isinstance(call.excinfo.value, (SnippetMissingError, FileNotFoundError, QuellenFehler)) \
+        or fehler.split(": ", 1)[0] in str(bericht.longrepr)
+    if folge:
+        bericht.outcome = "skipped"
+        bericht.longrepr = (str(item.path), item.location[1] or 0,
+                            f"Folgefehler: {fehler.split(': ', 1)[0]} (siehe tests/modell/test_kurs.py::{QUELLEN})")
+    return bericht
