@@ -31,9 +31,11 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 import pytest_codeblocks.plugin as codeblocks  # noqa: E402
 from pytest_codeblocks.main import stdout_io  # noqa: E402
 
+from kurs import annotationen  # noqa: E402
 from kurs.modell import WURZEL, Beispiel, Kurs, QuellenFehler, ausgabe_ersetzen, ausgabe_zeile  # noqa: E402
 
 KURS = pytest.StashKey[Kurs]()
+GITHUB = pytest.StashKey[dict[str, str]]()  # GITHUB_ACTIONS und GITHUB_STEP_SUMMARY, nur für diesen Lauf
 NEU_GESCHRIEBEN = pytest.StashKey[list[str]]()
 # Der Vergleich von pytest-codeblocks (TestBlock.runtest, kurs/fremdcode.py): gezeigt und gedruckt.
 VERGLEICH = re.compile(r"Expected output\n```\n(?P<gezeigt>.*?)```\nbut got\n```\n(?P<gedruckt>.*)```\Z", re.S)
@@ -69,6 +71,7 @@ def _uebersicht(kurs: Kurs) -> str:
 
 
 def pytest_configure(config):
+    config.stash[GITHUB] = annotationen.nur_hier()  # ein innerer Lauf (pytester) findet sie nicht mehr
     uebung, loesung = config.getoption("uebung"), config.getoption("loesung")
     if uebung is None and loesung is None:
         return
@@ -153,6 +156,11 @@ class SnippetBlock(codeblocks.TestBlock):
 
 
 def pytest_terminal_summary(terminalreporter, config):
+    if annotationen.aktiv(github := config.stash.get(GITHUB, {})):  # im Pull Request (kurs/annotationen.py)
+        berichte = terminalreporter.stats.get("failed", []) + terminalreporter.stats.get("error", [])
+        berichte = [b for b in berichte if hasattr(b, "longreprtext")]
+        for zeile in annotationen.fuer_tests(berichte, github.get("GITHUB_STEP_SUMMARY")):
+            terminalreporter.write_line(zeile)
     if geschrieben := config.stash.get(NEU_GESCHRIEBEN, []):
         terminalreporter.write_line(f"Neu geschrieben ({len(geschrieben)}): " + ", ".join(geschrieben))
     elif config.getoption("ausgaben_aktualisieren"):

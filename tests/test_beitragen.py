@@ -43,6 +43,13 @@ def test_workflow_fuehrt_nur_aus_was_ci_hier_auch_ausfuehrt(workflow):
     assert befehle == ["bash .ci/run"], f"Jeder Schritt soll `bash .ci/run` sein, gefunden: {befehle}"
 
 
+def test_jeder_pull_request_bekommt_die_gebaute_seite_als_vorschau():
+    (site_dir,) = re.findall(r"mkdocs build --strict .*--site-dir (\S+)", (WURZEL / ".ci/run").read_text())
+    vorschau = [s for w in WORKFLOWS for s in schritte(w) if s.get("uses", "").startswith("actions/upload-artifact@")
+                and s["with"]["path"].rstrip("/") == site_dir]
+    assert len(vorschau) == 1 and "pull_request" in vorschau[0]["if"] and "cancelled" in vorschau[0]["if"]
+
+
 def test_veroeffentlicht_wird_die_seite_die_ci_run_baut():
     (site_dir,) = re.findall(r"mkdocs build --strict .*--site-dir (\S+)", (WURZEL / ".ci/run").read_text())
     pfade = [s["with"]["path"] for w in WORKFLOWS for s in schritte(w)
@@ -62,11 +69,14 @@ def im_hintergrund():
     argumente = woerter[woerter.index("mkdocs") + 1:]  # `uv run mkdocs` ist hier dieses Python
     kopie = kopieren(Path(tempfile.mkdtemp(prefix="kurs-ci-build-")))
     teil_2 = kopie / "docs" / "teil-2.md"
-    teil_2.write_text(teil_2.read_text(encoding="utf-8") + "\n\nSiehe [hier](gibt-es-nicht.md).\n", encoding="utf-8")
+    text = teil_2.read_text(encoding="utf-8") + "\n\nSiehe [hier](gibt-es-nicht.md).\n"
+    teil_2.write_text(text, encoding="utf-8")
     (kopie / "tmp").mkdir()  # ein eigener Temp-Ordner: Der gescheiterte Build lässt darin nichts liegen
-    _ci_build["zeile"], _ci_build["kopie"] = zeile, kopie
+    _ci_build["zeile"], _ci_build["kopie"], _ci_build["link_zeile"] = zeile, kopie, text.count("\n")
+    # Wie auf GitHub: Anmerkungen im Pull Request und eine Zusammenfassung (kurs/annotationen.py).
+    github = {"GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(kopie / "zusammenfassung.md")}
     _ci_build["lauf"] = subprocess.Popen([sys.executable, "-m", "mkdocs", *argumente], cwd=kopie, text=True,
-                                         env={**os.environ, **variablen, "TMPDIR": str(kopie / "tmp")},
+                                         env={**os.environ, **variablen, **github, "TMPDIR": str(kopie / "tmp")},
                                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
 
 
@@ -75,15 +85,26 @@ def ci_build():
     if "lauf" not in _ci_build:
         im_hintergrund()
     ausgabe, _ = _ci_build["lauf"].communicate(timeout=300)
-    yield ausgabe, _ci_build["lauf"].returncode, sorted(p.name for p in (_ci_build["kopie"] / "tmp").iterdir())
+    zusammenfassung = _ci_build["kopie"] / "zusammenfassung.md"
+    yield (ausgabe, _ci_build["lauf"].returncode, sorted(p.name for p in (_ci_build["kopie"] / "tmp").iterdir()),
+           zusammenfassung.read_text(encoding="utf-8") if zusammenfassung.is_file() else "")
     shutil.rmtree(_ci_build["kopie"], ignore_errors=True)
 
 
 @pytest.mark.kopie
 def test_der_strenge_build_von_ci_scheitert_an_einem_kaputten_link(ci_build):
-    ausgabe, status, _ = ci_build
+    ausgabe, status, _, _ = ci_build
     assert status != 0, f"`{_ci_build['zeile']}` baut trotz kaputtem Link:\n{ausgabe[-2000:]}"
     assert "gibt-es-nicht.md" in ausgabe, ausgabe[-2000:]
+
+
+@pytest.mark.kopie
+def test_der_kaputte_link_steht_im_pull_request_an_seiner_zeile(ci_build):
+    ausgabe, _, _, zusammenfassung = ci_build
+    wo = f"docs/teil-2.md:{_ci_build['link_zeile']}"
+    assert f"::error file=docs/teil-2.md,line={_ci_build['link_zeile']},title=mkdocs build::{wo}: Der Link " \
+           "'gibt-es-nicht.md' führt ins Leere" in ausgabe, ausgabe[-2000:]
+    assert f"- `{wo}`: Der Link 'gibt-es-nicht.md' führt ins Leere" in zusammenfassung
 
 
 @pytest.mark.kopie

@@ -30,7 +30,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
-from kurs import codefarben, diagramme, notebooks
+from kurs import annotationen, codefarben, diagramme, notebooks
 from kurs.fortschritt import uebungen_je_teil
 from kurs.modell import NOTEBOOKS, Kurs, Programm, QuellenFehler
 from kurs.seite import auswahl, glossar, lesezeit, meldungen, notebookseiten, verzoegert
@@ -81,6 +81,7 @@ class KursPlugin(BasePlugin[KursConfig]):
                         "noch, was der alte Code baut. Starte `uv run mkdocs serve` neu.")
         self.kurs = Kurs(Path(config.config_file_path).parent)
         meldungen.einrichten(self.kurs)  # Warnungen über Links mit Datei und Zeile, auf Deutsch
+        self.protokoll = annotationen.beim_build()  # unter GitHub Actions: Anmerkungen im Pull Request
         try:
             # Ein Fehler in den Quellen: eine Zeile mit Datei und Zeile, sofort.
             self.kurs.pruefen()
@@ -212,6 +213,8 @@ class KursPlugin(BasePlugin[KursConfig]):
     def on_build_error(self, error):
         if hasattr(self, "_aufraeumen"):
             self._aufraeumen()
+        if hasattr(self, "protokoll") and annotationen.aktiv():
+            self.protokoll.zusammenfassung(error)
 
     @event_priority(-100)  # nach mkdocs-jupyter: Im Zwischenordner liegt dann nur, was der Build brauchte
     def on_post_build(self, config):
