@@ -72,6 +72,10 @@ EINGRIFFE = [
              "„Doc file '<seite>' contains a link '<link>', but …“; kurs/seite/meldungen.py schreibt sie als Filter "
              "mit Datei und Zeile auf Deutsch um", "https://github.com/mkdocs/mkdocs/blob/master/mkdocs/structure/pages.py",
              "kurs/seite/meldungen.py", "tests/seite/test_meldungen.py"),
+    Eingriff("mkdocs", "Der DuplicateFilter (mkdocs.utils) hängt einmal je Prozess an mkdocs.commands.build und "
+             "merkt sich jede Meldung in msgs; meldungen.py leert msgs je Build, sonst zeigt `mkdocs serve` "
+             "einen wiederholten Fehler nicht", "https://github.com/mkdocs/mkdocs/blob/master/mkdocs/utils/__init__.py",
+             "kurs/seite/meldungen.py", "tests/test_fremdcode.py::test_mkdocs_duplicatefilter_merkt_sich_meldungen_in_msgs"),
     Eingriff("CPython", "PYTHONDONTWRITEBYTECODE schaltet .pyc ab; das pytest-Plugin schaltet sie für seinen "
              "Prozess und dessen Kinder wieder ein", "https://docs.python.org/3/using/cmdline.html#envvar-PYTHONDONTWRITEBYTECODE",
              "kurs/pytest_plugin.py", "benchmarks/suite.py (misst es)"),

@@ -134,3 +134,15 @@ def test_ersetzungen_im_kopf_von_material_greifen(site):
     html = (site / "index.html").read_text(encoding="utf-8")
     assert 'data-md-component="search" role="dialog" aria-label=' in html
     assert "data-kurs-farbschema" in html and 'data-md-component="palette"' not in html
+
+
+def test_mkdocs_duplicatefilter_merkt_sich_meldungen_in_msgs():
+    import logging
+
+    from mkdocs.utils import DuplicateFilter
+
+    filter_ = DuplicateFilter()
+    eintrag = logging.LogRecord("mkdocs.commands.build", logging.ERROR, "", 0, "einmal", None, None)
+    assert filter_(eintrag) and not filter_(eintrag) and filter_.msgs == {"einmal"}
+    filter_.msgs.clear()
+    assert filter_(eintrag)

@@ -13,6 +13,8 @@ der Meldungen von MkDocs prüft tests/test_fremdcode.py.
 import logging
 import re
 
+from mkdocs.utils import DuplicateFilter
+
 from kurs.modell import Kurs
 from kurs.modell.beispiele import EINBINDUNG
 
@@ -84,8 +86,15 @@ _FILTER = LinkMeldungen()
 
 
 def einrichten(kurs: Kurs | None) -> None:
-    """Einmal je Prozess am Logger, je Build mit dem Kurs dieses Builds (`mkdocs serve` baut oft)."""
+    """Einmal je Prozess am Logger, je Build mit dem Kurs dieses Builds (`mkdocs serve` baut oft).
+
+    Dazu vergisst der DuplicateFilter von MkDocs, was er im vorigen Build sah: Er hängt für den
+    ganzen Prozess an mkdocs.commands.build, und ohne das zeigte `mkdocs serve` denselben Fehler
+    beim zweiten Neubau nicht mehr, nur noch „Aborted with a BuildError!“."""
     logger = logging.getLogger(LOGGER)
     if _FILTER not in logger.filters:
         logger.addFilter(_FILTER)
     _FILTER.kurs = kurs
+    for filter_ in logging.getLogger("mkdocs.commands.build").filters:
+        if isinstance(filter_, DuplicateFilter):
+            filter_.msgs.clear()
