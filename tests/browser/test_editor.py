@@ -134,7 +134,7 @@ def test_ausfuehren_nimmt_den_text_des_editors(neuer_besuch):
     ergebnis.locator(".kurs-ergebnis-titel").wait_for(timeout=60_000)
     page.wait_for_function("el => !el.classList.contains('kurs-wartet')", arg=ergebnis.element_handle(),
                            timeout=60_000)
-    assert ergebnis.locator("pre").text_content() == "42\n"
+    assert ergebnis.locator(".kurs-ausgabe").text_content() == "42\n"
 
 
 def test_was_du_tippst_waehrend_der_editor_laedt_bleibt(neuer_besuch):
