@@ -7,7 +7,7 @@ Werkzeug die Dateien auf seine eigene Art. Je Art von Quelle ein Modul, das sie 
   konfiguration.py  mkdocs.yml: Einstellungen, site_url, nav
   snippets.py       snippets/*.md, mit beispiele.py: die Tests von pytest-codeblocks
   kapitel.py        die Seiten in docs/: Kapitel, Überschriften der Übungen, Diagramme
-  uebungen.py       snippets/<kapitel>/uebung-M/fehler.toml und die Auswahl einer Übung
+  uebungen.py       snippets/<kapitel>/uebung-M/fehler.toml, hinweise.toml und die Auswahl einer Übung
   fragen.py         snippets/<kapitel>/kurz-geprueft/*.toml
   glossar.py        docs/glossar.md
 
@@ -26,7 +26,7 @@ from kurs.modell.glossar import glossar_lesen
 from kurs.modell.kapitel import Diagramm, Kapitel, diagramme_lesen, kapitel_lesen
 from kurs.modell.konfiguration import Konfiguration, Seite
 from kurs.modell.snippets import AUSGABE, Programm, Snippets, ausgabe_ersetzen, uebung_von
-from kurs.modell.uebungen import Quiz, TypischerFehler, Uebung
+from kurs.modell.uebungen import Hinweis, Quiz, TypischerFehler, Uebung
 
 WURZEL = Path(__file__).resolve().parent.parent.parent
 NOTEBOOKS = "notebooks"  # Pfad der Notebook-Seiten: notebooks/uebungen-teil-1/
@@ -34,7 +34,7 @@ NOTEBOOKS = "notebooks"  # Pfad der Notebook-Seiten: notebooks/uebungen-teil-1/
 QUIZ = re.compile(r"^<!-- quiz: (?P<uebung>[\w/-]+) -->$")
 KURZ_GEPRUEFT = re.compile(r"^<!-- kurz-geprueft: (?P<name>[\w-]+/schritt-\d+) -->$")
 
-__all__ = ["AUSGABE", "EINBINDUNG", "KURZ_GEPRUEFT", "NOTEBOOKS", "QUIZ", "WURZEL", "Beispiel", "Diagramm", "Kapitel", "Kurs",
+__all__ = ["AUSGABE", "EINBINDUNG", "KURZ_GEPRUEFT", "NOTEBOOKS", "QUIZ", "WURZEL", "Beispiel", "Diagramm", "Hinweis", "Kapitel", "Kurs",
            "Programm", "QuellenFehler", "Quiz", "Seite", "Stueck", "TypischerFehler", "Uebung", "ausgabe_ersetzen"]
 
 

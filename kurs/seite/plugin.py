@@ -9,6 +9,7 @@ aller Zustand lebt darin, nichts auf Modulebene. Ein Modul je Aufgabe:
   mkdocs-jupyter, mit Knöpfen wie im Kapitel; verzoegert.py lädt dessen Maschinerie erst,
   wenn ein Notebook neu zu rendern ist.
 - auswahl.py: Auswahlfragen und Übungstabelle. glossar.py: Erklärungen der Begriffe.
+- hinweise.py: die Hinweise jeder Übung, einzeln vor ihrer Lösung.
 - kurs/diagramme.py: jeder ```mermaid-Block als SVG, hell und dunkel, aus diagramme/.
 - kurs/codefarben.py, kurs/hervorhebung.py: weniger Spans, Pygments nur für geänderte Blöcke.
 - kurs/fortschritt.py: die Übungsliste, die overrides/main.html in jede Seite schreibt.
@@ -33,7 +34,7 @@ from kurs.cachedatei import ORDNER, Cachedatei
 from kurs.fortschritt import uebungen_je_teil
 from kurs.hervorhebung import Hervorhebung
 from kurs.modell import NOTEBOOKS, Kurs, Programm, QuellenFehler
-from kurs.seite import auswahl, glossar, lesezeit, notebookseiten, seitencache, suchtext, verzoegert
+from kurs.seite import auswahl, glossar, hinweise, lesezeit, notebookseiten, seitencache, suchtext, verzoegert
 from kurs.seite.codebloecke import KursMarkdown
 
 PROGRAMME = "programme.json"
@@ -143,6 +144,7 @@ class KursPlugin(BasePlugin[KursConfig]):
         markdown = lesezeit.einsetzen(markdown, self.kurs.docs)  # aus dem Text der Seite, vor allem Eingesetzten
         try:
             ergebnis = auswahl.auswahl_einsetzen(self.kurs, markdown, wo)
+            ergebnis = hinweise.hinweise_einsetzen(self.kurs, ergebnis, wo)
         except QuellenFehler as exc:
             raise PluginError(str(exc)) from None
         except KeyError as exc:

@@ -228,3 +228,44 @@ def test_ergebnis_ersetzt_die_ausgabe_der_seite_solange_es_dasteht(kapitel_tabs)
     knopf(page, nummer, "Zurücksetzen").click()
     assert ergebnis(page, nummer).inner_text() == ""
     assert seitenausgabe(page, nummer).is_visible()
+
+
+# --- Hinweise: einzeln, auf Nachfrage, vor der Lösung ---------------------------------------
+
+
+def test_hinweise_kommen_einzeln_und_vor_der_loesung(neuer_besuch, farbschema):
+    besuch = neuer_besuch(farbschema, viewport=BREITEN["handy"])
+    besuch.oeffne("teil-2/")
+    besuch.alles_rechnen()  # sonst misst der Test die Platzhalter der Blöcke weit unten
+    page = besuch.page
+    for uebung in (u for u in KURS.uebungen.values() if u.kapitel == "teil-2"):
+        anzahl = len(uebung.hinweise)
+        rahmen = page.locator(f"h3#{uebung.anker} ~ .kurs-hinweise").first
+        assert sichtbar(rahmen) == [f"Hinweis 1 von {anzahl}"], uebung.name
+        # Die Hinweise stehen vor dem Kasten „Lösung“ dieser Übung.
+        assert rahmen.evaluate("""r => {
+            let e = r.nextElementSibling;
+            while (e && !(e.matches('details.success') && e.querySelector('summary').textContent === 'Lösung')) e = e.nextElementSibling;
+            return !!e;
+        }""")
+        # Mit der Tastatur, wie jeder Kasten: Tab auf den Titel, Enter öffnet.
+        for nummer in range(1, anzahl + 1):
+            rahmen.locator("summary").nth(nummer - 1).focus()
+            page.keyboard.press("Enter")
+            assert rahmen.locator("p").nth(nummer - 1).inner_text() == _ohne_code(uebung.hinweise[nummer - 1].text)
+            assert sichtbar(rahmen) == [f"Hinweis {n} von {anzahl}" for n in range(1, min(nummer + 1, anzahl) + 1)]
+    page.add_script_tag(path=AXE)
+    verstoesse = page.evaluate("""async () => (await axe.run(".kurs-hinweise", { resultTypes: ["violations"] }))
+        .violations.map(v => `${v.id}: ${v.nodes.map(n => n.failureSummary).join('; ')}`)""")
+    assert not verstoesse, verstoesse
+    assert not besuch.fremde and not besuch.fehler, (besuch.fremde, besuch.fehler)
+
+
+def sichtbar(rahmen) -> list[str]:
+    """Die Titel der Hinweise, die gerade zu sehen sind."""
+    return rahmen.locator("summary").filter(visible=True).all_inner_texts()
+
+
+def _ohne_code(text: str) -> str:
+    """Der Text eines Hinweises, wie er dasteht: `Code` ohne die Backticks."""
+    return text.replace("`", "")
