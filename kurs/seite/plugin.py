@@ -10,6 +10,7 @@ aller Zustand lebt darin, nichts auf Modulebene. Ein Modul je Aufgabe:
   wenn ein Notebook neu zu rendern ist.
 - auswahl.py: Auswahlfragen und Übungstabelle. glossar.py: Erklärungen der Begriffe.
 - hinweise.py: die Hinweise jeder Übung, einzeln vor ihrer Lösung.
+- repository.py: woher der Kurs kommt (`git clone`), bei jedem Prüfbefehl.
 - kurs/diagramme.py: jeder ```mermaid-Block als SVG, hell und dunkel, aus diagramme/.
 - kurs/codefarben.py, kurs/hervorhebung.py: weniger Spans, Pygments nur für geänderte Blöcke.
 - kurs/fortschritt.py: die Übungsliste, die overrides/main.html in jede Seite schreibt.
@@ -34,7 +35,17 @@ from kurs.cachedatei import ORDNER, Cachedatei
 from kurs.fortschritt import uebungen_je_teil
 from kurs.hervorhebung import Hervorhebung
 from kurs.modell import NOTEBOOKS, Kurs, Programm, QuellenFehler
-from kurs.seite import auswahl, glossar, hinweise, lesezeit, notebookseiten, seitencache, suchtext, verzoegert
+from kurs.seite import (
+    auswahl,
+    glossar,
+    hinweise,
+    lesezeit,
+    notebookseiten,
+    repository,
+    seitencache,
+    suchtext,
+    verzoegert,
+)
 from kurs.seite.codebloecke import KursMarkdown
 
 PROGRAMME = "programme.json"
@@ -136,7 +147,10 @@ class KursPlugin(BasePlugin[KursConfig]):
             page.edit_url = None  # Das Notebook wird gebaut; zu bearbeiten sind docs/ und snippets/.
             return markdown
         page.render = lambda config, files: self._rendern(page, config, files)
-        return self.seitencache.merken("markdown", (self.docs_hash, page.file.src_uri, markdown),
+        # Das Repository kommt aus der Umgebung (KURS_REPOSITORY), nicht aus der Datei mkdocs.yml: Es
+        # gehört darum selbst in den Schlüssel.
+        return self.seitencache.merken("markdown", (self.docs_hash, page.file.src_uri, markdown,
+                                                    self.kurs.konfiguration.repository),
                                        lambda: self._markdown(markdown, page))
 
     def _markdown(self, markdown: str, page) -> str:
@@ -150,6 +164,7 @@ class KursPlugin(BasePlugin[KursConfig]):
         except KeyError as exc:
             raise PluginError(f"{wo}: Die Übung {exc} gibt es nicht.") from None
         ergebnis = ergebnis.replace(auswahl.UEBUNGEN_TABELLE, auswahl.uebungen_tabelle(self.kurs))
+        ergebnis = repository.einsetzen(ergebnis, self.kurs.konfiguration.repository)
         if page.file.src_uri != "glossar.md":
             ergebnis += "\n\n" + glossar.abkuerzungen(self.kurs) + "\n"
         return ergebnis
@@ -225,7 +240,10 @@ class KursPlugin(BasePlugin[KursConfig]):
         return json.dumps(daten, ensure_ascii=False)
 
     def on_build_error(self, error):
-        self.hervorhebung.ausschalten()
+        # Scheitert schon on_config (ein Fehler in den Quellen), gibt es noch nichts auszuschalten:
+        # Dann soll die eine Zeile mit Datei und Grund stehen bleiben, kein zweiter Traceback.
+        if hasattr(self, "hervorhebung"):
+            self.hervorhebung.ausschalten()
 
     def on_post_build(self, config):
         self.hervorhebung.ausschalten()
