@@ -11,6 +11,7 @@ aller Zustand lebt darin, nichts auf Modulebene. Ein Modul je Aufgabe:
 - auswahl.py: Auswahlfragen und Übungstabelle. glossar.py: Erklärungen der Begriffe.
 - hinweise.py: die Hinweise jeder Übung, einzeln vor ihrer Lösung.
 - repository.py: woher der Kurs kommt (`git clone`), bei jedem Prüfbefehl.
+- suchindex.py: Titel der Treffer eindeutig („Kurz geprüft – Schritt 2“), das Glossar je Begriff.
 - kurs/diagramme.py: jeder ```mermaid-Block als SVG, hell und dunkel, aus diagramme/.
 - kurs/codefarben.py, kurs/hervorhebung.py: weniger Spans, Pygments nur für geänderte Blöcke.
 - kurs/fortschritt.py: die Übungsliste, die overrides/main.html in jede Seite schreibt.
@@ -43,6 +44,7 @@ from kurs.seite import (
     notebookseiten,
     repository,
     seitencache,
+    suchindex,
     suchtext,
     verzoegert,
 )
@@ -209,6 +211,8 @@ class KursPlugin(BasePlugin[KursConfig]):
             programme = self.seite.bloecke if self.seite else []
         html_text = diagramme.einsetzen(html_text, self.kurs, self.gezeichnet)
         html_text = glossar.erklaerung_nur_beim_ersten_mal(html_text)
+        if page.file.src_uri == "glossar.md":
+            html_text = glossar.anker_setzen(html_text, self.kurs.glossar)
         self._anker_pruefen(html_text, page)
         # Code bleibt aus dem Suchindex: Gesucht wird im Text, und der Index bleibt klein.
         html_text = CODEBLOCK.sub(lambda m: f"{m[0]} data-search-exclude", html_text)
@@ -245,8 +249,12 @@ class KursPlugin(BasePlugin[KursConfig]):
         if hasattr(self, "hervorhebung"):
             self.hervorhebung.ausschalten()
 
+    @event_priority(-50)  # nach Materials Suche, die search_index.json schreibt
     def on_post_build(self, config):
         self.hervorhebung.ausschalten()
+        index = Path(config["site_dir"]) / "search" / "search_index.json"
+        if index.is_file():
+            suchindex.aufbereiten(index, self.kurs.glossar)
         self.seitencache.speichern()
         if not self.config.notebooks:
             shutil.rmtree(self.ordner, ignore_errors=True)
