@@ -62,6 +62,15 @@ def test_jeder_fehler_hat_eine_eigene_meldung(uebung):
 # --- Auswahlfragen (snippets/uebungen/quiz_auswertung.md) -------------------------------
 
 
+def test_architekturwahl_ist_b_in_auswahl_und_pruefung():
+    """Teil 2, Übung 3: Die Auswahl auf der Seite (sie besteht die Übung, kurs-fortschritt.js) und die
+    Prüfung in Python kommen aus denselben Daten; richtig ist das partitionierte Event-Log, B."""
+    uebung = KURS.uebung("teil-2/uebung-3")
+    assert uebung.quiz.richtig == "B" and "Event-Log" in uebung.quiz.optionen["B"]["text"]
+    uebung.pruefe(uebung.loesung)
+    assert uebung.loesung.startswith('antwort = "B"')
+
+
 @pytest.mark.parametrize("uebung", QUIZZE, ids=lambda u: u.name)
 def test_quiz_kleinbuchstabe_und_leerzeichen_zaehlen_als_dieselbe_wahl(uebung):
     uebung.pruefe(f'antwort = " {uebung.quiz.richtig.lower()} "\n')
