@@ -68,4 +68,5 @@ def glossar_eintraege(docs: list[dict], glossar: list[dict]) -> list[dict]:
 def aufbereiten(datei: Path, glossar: list[dict]) -> None:
     index = json.loads(datei.read_text(encoding="utf-8"))
     index["docs"] = glossar_eintraege(eindeutige_titel(index["docs"]), glossar)
-    datei.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    # Geschrieben wie von Material (ASCII, ohne Leerzeichen).
+    datei.write_text(json.dumps(index, separators=(",", ":")), encoding="utf-8")
