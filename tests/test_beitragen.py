@@ -121,7 +121,7 @@ def test_fehlerformular_ist_gueltig():
 
 
 def test_forks_bauen_mit_eigener_adresse(monkeypatch):
-    """Der Workflow setzt Adresse und Editier-Link aus GitHub; mkdocs.yml liest sie mit !ENV."""
+    """Der Workflow setzt Adresse, Editier-Link und Repository aus GitHub; mkdocs.yml liest sie mit !ENV."""
     umgebung = {}
     for w in WORKFLOWS:
         for schritt in schritte(w):
@@ -129,10 +129,22 @@ def test_forks_bauen_mit_eigener_adresse(monkeypatch):
                 umgebung |= schritt.get("env", {})
     assert "github.repository" in umgebung.get("KURS_EDIT_URI", ""), umgebung
     assert "base_url" in umgebung.get("KURS_SITE_URL", ""), umgebung
+    assert umgebung.get("KURS_REPOSITORY") == "https://github.com/${{ github.repository }}", umgebung
     monkeypatch.setenv("KURS_SITE_URL", "https://fork.invalid/kurs/")
     monkeypatch.setenv("KURS_EDIT_URI", "https://github.com/fork/kurs/edit/main/docs/")
+    monkeypatch.setenv("KURS_REPOSITORY", "https://github.com/fork/kurs/")
     kurs = Kurs()
-    assert (kurs.site_url, kurs.konfiguration.edit_uri) == ("https://fork.invalid/kurs/", "https://github.com/fork/kurs/edit/main/docs/")
+    assert (kurs.site_url, kurs.konfiguration.edit_uri, kurs.konfiguration.repository) == (
+        "https://fork.invalid/kurs/", "https://github.com/fork/kurs/edit/main/docs/", "https://github.com/fork/kurs")
+
+
+def test_ohne_umgebung_kein_platzhalter(monkeypatch):
+    """Lokal, ohne die Variablen des Workflows: kein Stift und kein Repository (die Seite sagt dann,
+    woher der Kurs kommt; tests/test_site.py), statt einer erfundenen Adresse."""
+    for name in ("KURS_EDIT_URI", "KURS_REPOSITORY"):
+        monkeypatch.delenv(name, raising=False)
+    kurs = Kurs()
+    assert (kurs.konfiguration.edit_uri, kurs.konfiguration.repository) == (None, None)
 
 
 @pytest.mark.parametrize("seite", sorted((WURZEL / "docs").glob("*.md")), ids=lambda p: p.name)

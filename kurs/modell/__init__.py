@@ -7,7 +7,7 @@ Werkzeug die Dateien auf seine eigene Art. Je Art von Quelle ein Modul, das sie 
   konfiguration.py  mkdocs.yml: Einstellungen, site_url, nav
   snippets.py       snippets/*.md, mit beispiele.py: die Tests von pytest-codeblocks
   kapitel.py        die Seiten in docs/: Kapitel, Überschriften der Übungen, Diagramme
-  uebungen.py       snippets/<kapitel>/uebung-M/fehler.toml und die Auswahl einer Übung
+  uebungen.py       snippets/<kapitel>/uebung-M/fehler.toml, hinweise.toml und die Auswahl einer Übung
   fragen.py         snippets/<kapitel>/kurz-geprueft/*.toml
   glossar.py        docs/glossar.md
 
@@ -34,16 +34,16 @@ from kurs.modell.kapitel import (
 )
 from kurs.modell.konfiguration import Konfiguration, Seite
 from kurs.modell.snippets import AUSGABE, Programm, Snippets, ausgabe_ersetzen, ausgabe_zeile, uebung_von
-from kurs.modell.uebungen import Quiz, TypischerFehler, Uebung
+from kurs.modell.uebungen import Hinweis, Quiz, TypischerFehler, Uebung
 
 WURZEL = Path(__file__).resolve().parent.parent.parent
 NOTEBOOKS = "notebooks"  # Pfad der Notebook-Seiten: notebooks/uebungen-teil-1/
 # Zeilen einer Seite, die das MkDocs-Plugin durch eine Auswahl ersetzt (kurs/seite/auswahl.py).
 
 
-__all__ = ["AUSGABE", "EINBINDUNG", "KURZ_GEPRUEFT", "NOTEBOOKS", "PYTHON_FENCE", "QUIZ", "WURZEL", "Beispiel", "Diagramm", "Kapitel", "Kurs",
-           "Programm", "QuellenFehler", "Quiz", "Seite", "Stueck", "TypischerFehler", "Uebung", "ausgabe_ersetzen",
-           "ausgabe_zeile"]
+__all__ = ["AUSGABE", "EINBINDUNG", "KURZ_GEPRUEFT", "NOTEBOOKS", "PYTHON_FENCE", "QUIZ", "WURZEL", "Beispiel", "Diagramm",
+           "Hinweis", "Kapitel", "Kurs", "Programm", "QuellenFehler", "Quiz", "Seite", "Stueck", "TypischerFehler", "Uebung",
+           "ausgabe_ersetzen", "ausgabe_zeile"]
 
 
 class Kurs:

@@ -33,6 +33,14 @@ class TypischerFehler:
 
 
 @dataclass(frozen=True)
+class Hinweis:
+    """Ein Hinweis vor der Lösung, für einige typische Fehler der Übung (hinweise.toml)."""
+
+    text: str
+    fehler: tuple[str, ...]  # die Namen der typischen Fehler (fehler.toml, „Option A“ im Quiz)
+
+
+@dataclass(frozen=True)
 class Quiz:
     """Eine Auswahlfrage: die Auswahl einer Übung oder eine Frage „Kurz geprüft“."""
 
@@ -192,6 +200,36 @@ class Uebung:
         return code
 
     @cached_property
+    def hinweise(self) -> list[Hinweis]:
+        """Die Hinweise aus hinweise.toml, in ihrer Reihenfolge: mindestens zwei, jeder für typische
+        Fehler, die es in dieser Übung gibt."""
+        datei = self.ordner / "hinweise.toml"
+
+        def fehler(text):
+            return QuellenFehler.in_datei(datei, None, text, self.kurs.wurzel)
+
+        if not datei.is_file():
+            raise fehler("fehlt. Jede Übung gibt dort mindestens zwei Hinweise für ihre typischen Fehler.")
+        try:
+            daten = tomllib.loads(datei.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            raise fehler(f"kein gültiges TOML: {exc}") from None
+        eintraege = daten.get("hinweis", [])
+        if set(daten) - {"hinweis"} or len(eintraege) < 2:
+            raise fehler("braucht mindestens zwei [[hinweis]] mit text und fehler, sonst nichts.")
+        bekannt = {f.name for f in self.fehler}
+        hinweise = []
+        for nummer, eintrag in enumerate(eintraege, start=1):
+            text, namen = eintrag.get("text"), eintrag.get("fehler")
+            if set(eintrag) != {"text", "fehler"} or not isinstance(text, str) or not text.strip() or not namen:
+                raise fehler(f"Hinweis {nummer}: braucht text und fehler (die typischen Fehler, für die er gedacht ist).")
+            if unbekannt := [n for n in namen if n not in bekannt]:
+                raise fehler(f"Hinweis {nummer}: Diese typischen Fehler gibt es nicht: {unbekannt}. "
+                             f"Es gibt: {sorted(bekannt)}")
+            hinweise.append(Hinweis(text.strip(), tuple(namen)))
+        return hinweise
+
+    @cached_property
     def quiz(self) -> Quiz | None:
         """OPTIONEN und RICHTIG aus der Prüfung: eine Quelle für Auswahl und Prüfung."""
         werte = {}
@@ -225,7 +263,7 @@ class Uebung:
         """Liest alle Teile der Übung; ein Fehler in ihren Quellen wird zum QuellenFehler."""
         for fehler in self.fehler + self.varianten:  # fehler liest auch Prüfung und Auswahl
             self.kandidat(fehler)  # liest die Lösung und prüft jede Ersetzung
-        self.kontext, self.vorlage  # noqa: B018
+        self.kontext, self.vorlage, self.hinweise  # noqa: B018
 
     def als_daten(self) -> dict:
         """Was der Browser zum Ausführen und Prüfen braucht; die Lösung liest er von der Seite."""

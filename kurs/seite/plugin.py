@@ -9,6 +9,9 @@ aller Zustand lebt darin, nichts auf Modulebene. Ein Modul je Aufgabe:
   mkdocs-jupyter, mit Knöpfen wie im Kapitel; verzoegert.py lädt dessen Maschinerie erst,
   wenn ein Notebook neu zu rendern ist.
 - auswahl.py: Auswahlfragen und Übungstabelle. glossar.py: Erklärungen der Begriffe.
+- hinweise.py: die Hinweise jeder Übung, einzeln vor ihrer Lösung.
+- repository.py: woher der Kurs kommt (`git clone`), bei jedem Prüfbefehl.
+- suchindex.py: Titel der Treffer eindeutig („Kurz geprüft – Schritt 2“), das Glossar je Begriff.
 - kurs/diagramme.py: jeder ```mermaid-Block als SVG, hell und dunkel, aus diagramme/.
 - kurs/codefarben.py: weniger Spans, dasselbe Bild.
 - kurs/fortschritt.py: die Übungsliste, die overrides/main.html in jede Seite schreibt.
@@ -33,7 +36,17 @@ from mkdocs.structure.files import File
 from kurs import annotationen, codefarben, diagramme, notebooks
 from kurs.fortschritt import uebungen_je_teil
 from kurs.modell import NOTEBOOKS, Kurs, Programm, QuellenFehler
-from kurs.seite import auswahl, glossar, lesezeit, meldungen, notebookseiten, verzoegert
+from kurs.seite import (
+    auswahl,
+    glossar,
+    hinweise,
+    lesezeit,
+    meldungen,
+    notebookseiten,
+    repository,
+    suchindex,
+    verzoegert,
+)
 from kurs.seite.codebloecke import KursMarkdown
 from kurs.seite.notebookcache import Notebookcache
 
@@ -152,11 +165,13 @@ class KursPlugin(BasePlugin[KursConfig]):
         markdown = lesezeit.einsetzen(markdown, self.kurs.docs)  # aus dem Text der Seite, vor allem Eingesetzten
         try:
             ergebnis = auswahl.auswahl_einsetzen(self.kurs, markdown, wo)
+            ergebnis = hinweise.hinweise_einsetzen(self.kurs, ergebnis, wo)
         except QuellenFehler as exc:
             raise PluginError(str(exc)) from None
         except KeyError as exc:
             raise PluginError(f"{wo}: Die Übung {exc} gibt es nicht.") from None
         ergebnis = ergebnis.replace(auswahl.UEBUNGEN_TABELLE, auswahl.uebungen_tabelle(self.kurs))
+        ergebnis = repository.einsetzen(ergebnis, self.kurs.konfiguration.repository)
         if page.file.src_uri != "glossar.md":
             ergebnis += "\n\n" + glossar.abkuerzungen(self.kurs) + "\n"
         return ergebnis
@@ -183,6 +198,8 @@ class KursPlugin(BasePlugin[KursConfig]):
             programme = self.seite.bloecke if self.seite else []
         html_text = diagramme.einsetzen(html_text, self.kurs, self.gezeichnet)
         html_text = glossar.erklaerung_nur_beim_ersten_mal(html_text)
+        if page.file.src_uri == "glossar.md":
+            html_text = glossar.anker_setzen(html_text, self.kurs.glossar)
         self._anker_pruefen(html_text, page)
         # Code bleibt aus dem Suchindex: Gesucht wird im Text, und der Index bleibt klein.
         html_text = CODEBLOCK.sub(lambda m: f"{m[0]} data-search-exclude", html_text)
@@ -216,11 +233,16 @@ class KursPlugin(BasePlugin[KursConfig]):
         if hasattr(self, "protokoll") and annotationen.aktiv():
             self.protokoll.zusammenfassung(error)
 
-    @event_priority(-100)  # nach mkdocs-jupyter: Im Zwischenordner liegt dann nur, was der Build brauchte
+    # Nach mkdocs-jupyter (im Zwischenordner liegt dann nur, was der Build brauchte) und nach
+    # Materials Suche, die search_index.json schreibt.
+    @event_priority(-100)
     def on_post_build(self, config):
         if self.notebookcache:
             self.notebookcache.sichern(self.ordner / "notebook-cache")
         self._aufraeumen()
+        index = Path(config["site_dir"]) / "search" / "search_index.json"
+        if index.is_file():
+            suchindex.aufbereiten(index, self.kurs.glossar)
         # kurs/lauf.py ist die eine Quelle; der Browser lädt sie als Datei der Seite.
         ziel = Path(config["site_dir"]) / "assets" / "kurs" / "lauf.py"
         ziel.parent.mkdir(parents=True, exist_ok=True)

@@ -88,6 +88,15 @@ def test_jeder_fehler_hat_eine_eigene_meldung(uebung):
 # --- Auswahlfragen (snippets/uebungen/quiz_auswertung.md) -------------------------------
 
 
+def test_architekturwahl_ist_b_in_auswahl_und_pruefung():
+    """Teil 2, Übung 3: Die Auswahl auf der Seite (sie besteht die Übung, kurs-fortschritt.js) und die
+    Prüfung in Python kommen aus denselben Daten; richtig ist das partitionierte Event-Log, B."""
+    uebung = KURS.uebung("teil-2/uebung-3")
+    assert uebung.quiz.richtig == "B" and "Event-Log" in uebung.quiz.optionen["B"]["text"]
+    uebung.pruefe(uebung.loesung)
+    assert uebung.loesung.startswith('antwort = "B"')
+
+
 @pytest.mark.parametrize("uebung", QUIZZE, ids=lambda u: u.name)
 def test_quiz_kleinbuchstabe_und_leerzeichen_zaehlen_als_dieselbe_wahl(uebung):
     uebung.pruefe(f'antwort = " {uebung.quiz.richtig.lower()} "\n')
@@ -153,3 +162,35 @@ def test_pruefung_die_nicht_mit_der_loesung_beginnt_faellt_beim_lesen_auf(kopie)
             '--8<-- "teil-1/uebung-1/loesung.md"\n\n<!--pytest-codeblocks:cont-->\n', "")
     with pytest.raises(QuellenFehler, match='beginnt mit --8<-- "teil-1/uebung-1/loesung.md"'):
         Kurs(kopie).pruefen()
+
+
+# --- Hinweise (hinweise.toml): einzeln vor der Lösung, für die typischen Fehler ---------
+
+
+@pytest.mark.parametrize("uebung", UEBUNGEN, ids=lambda u: u.name)
+def test_jeder_typische_fehler_hat_einen_hinweis(uebung):
+    assert len(uebung.hinweise) >= 2, f"{uebung.name}: weniger als zwei Hinweise"
+    bedacht = {name for hinweis in uebung.hinweise for name in hinweis.fehler}
+    ohne = [f.name for f in uebung.fehler if f.name not in bedacht]
+    assert not ohne, f"snippets/{uebung.name}/hinweise.toml: Kein Hinweis nennt die typischen Fehler {ohne}"
+
+
+@pytest.mark.parametrize("inhalt, meldung", [
+    (None, "hinweise.toml: fehlt. Jede Übung gibt dort mindestens zwei Hinweise"),
+    ("[[hinweis]]\ntext = 'nur einer'\nfehler = ['Duplikat meldet True']\n", "braucht mindestens zwei [[hinweis]]"),
+    ("[[hinweis]]\ntext = 'a'\nfehler = ['Duplikat meldet True']\n[[hinweis]]\ntext = 'b'\nfehler = ['gibt es nicht']\n",
+     "Hinweis 2: Diese typischen Fehler gibt es nicht: ['gibt es nicht']"),
+    ("[[hinweis]]\ntext = 'a'\nfehler = ['Duplikat meldet True']\n[[hinweis]]\ntext = 'b'\n",
+     "Hinweis 2: braucht text und fehler"),
+])
+def test_kaputte_hinweise_nennen_datei_und_grund(kopie, inhalt, meldung):
+    from kurs.modell import QuellenFehler
+
+    datei = kopie / "snippets/teil-1/uebung-1/hinweise.toml"
+    if inhalt is None:
+        datei.unlink()
+    else:
+        datei.write_text(inhalt, encoding="utf-8")
+    with pytest.raises(QuellenFehler, match="^snippets/teil-1/uebung-1/hinweise.toml: ") as fehler:
+        Kurs(kopie).pruefen()
+    assert meldung in str(fehler.value)
