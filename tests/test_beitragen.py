@@ -21,7 +21,8 @@ from kurs.modell import WURZEL, Kurs
 
 GITHUB = WURZEL / ".github"
 WORKFLOWS = sorted((GITHUB / "workflows").glob("*.yml"))
-ANLEITUNGEN = [WURZEL / "README.md", WURZEL / "CONTRIBUTING.md"]
+ANLEITUNGEN = [WURZEL / "README.md", WURZEL / "CONTRIBUTING.md", WURZEL / "kurs" / "README.md",
+               *sorted((WURZEL / "beitragen").glob("*.md"))]
 
 
 def schritte(workflow):
@@ -168,3 +169,14 @@ def test_genannte_pfade_und_befehle_gibt_es(datei):
     befehle |= {m: WURZEL / m for m in re.findall(r"python (benchmarks/\w+\.py)", text)}
     fehlt = sorted(m for m, datei in befehle.items() if not datei.is_file())
     assert not fehlt, f"{datei.name} nennt Befehle, die es nicht gibt: {fehlt}"
+
+
+def test_contributing_ist_ein_schnellstart_mit_befehl_je_aenderung():
+    """Höchstens etwa 150 Zeilen, in der Reihenfolge der Arbeit, mit einer Tabelle „Du hast geändert“;
+    Hintergründe stehen in kurs/README.md, Anleitungen in beitragen/."""
+    text = (WURZEL / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    assert text.count("\n") <= 150
+    schritte = [text.index(f"## {n}. ") for n in range(1, 5)]
+    assert schritte == sorted(schritte)
+    tabelle = text[text.index("| Du hast geändert | Befehl | Dauer |"):].split("\n\n")[0].splitlines()[2:]
+    assert len(tabelle) >= 6 and all(re.search(r"`uv run [^`]+`.*\| [\d,]+ (?:s|Min\.) \|$", z) for z in tabelle), tabelle

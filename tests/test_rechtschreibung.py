@@ -19,7 +19,8 @@ import werkzeuge
 from kurs.modell import WURZEL
 
 WORTLISTE = WURZEL / "tests" / "rechtschreibung" / "woerter.txt"
-TEXTE = sorted((WURZEL / "docs").glob("*.md")) + [WURZEL / "README.md", WURZEL / "CONTRIBUTING.md"]
+TEXTE = sorted((WURZEL / "docs").glob("*.md")) + [WURZEL / "README.md", WURZEL / "CONTRIBUTING.md",
+                                                   WURZEL / "kurs" / "README.md", *sorted((WURZEL / "beitragen").glob("*.md"))]
 
 FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 MERMAID_TEXT = re.compile(r"^\s*acc(?:Title|Descr)\s*:(.*)$")
