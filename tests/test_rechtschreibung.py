@@ -473,6 +473,44 @@ def test_tippfehler_wird_mit_datei_zeile_und_hinweis_gemeldet(tmp_path):
     assert "tests/rechtschreibung/woerter.txt" in bericht
 
 
+def mit_tippfehler(tmp_path: Path, pfad: str, alt: str, neu: str) -> Path:
+    """Eine Kopie von `pfad` (samt seinem Ordner) unter tmp_path, in der `alt` einmal `neu` heißt."""
+    kopie = tmp_path / pfad
+    shutil.copytree((WURZEL / pfad).parent, kopie.parent)
+    text = kopie.read_text(encoding="utf-8")
+    assert text.count(alt) == 1, f"{alt!r} steht nicht genau einmal in {pfad}"
+    kopie.write_text(text.replace(alt, neu), encoding="utf-8")
+    return kopie
+
+
+@pytest.mark.parametrize("pfad, alt, neu, zeile", [
+    # eine Frage „Kurz geprüft“, eine ihrer Optionen und eine Erklärung
+    ("snippets/teil-1/kurz-geprueft/schritt-1.toml", "Ack kam. Was", "Ack kam. Wass", 1),
+    ("snippets/teil-1/kurz-geprueft/schritt-1.toml", "ist abgestürzt.", "ist abgestrüzt.", 5),
+    ("snippets/teil-1/kurz-geprueft/schritt-1.toml", "Arbeit gestorben", "Arbeit gestroben", 10),
+    # Meldungen einer Prüfung: einzeilig, in der zweiten Zeile einer mehrzeiligen, ein Hinweis
+    ("snippets/teil-1/uebung-1/pruefung.md", "Schreibe in einem `with con:`-Block", "Schriebe in einem `with con:`-Block", 54),
+    ("snippets/teil-1/uebung-1/pruefung.md", "und schreibe bei einer bekannten", "und schreibe bei einer bekanten", 57),
+    ("snippets/teil-1/uebung-2/pruefung.md", "Die erste Zustellung von A", "Die erste Zustelung von A", 14),
+    # die Meldung eines typischen Fehlers in fehler.toml und der Satz eines Notebooks
+    ("snippets/teil-1/uebung-1/fehler.toml", "'Die Gutschrift ist verloren'", "'Die Gutschrift ist verlohren'", 17),
+    ("kurs/notebooks.py", "Zelle aus, bevor du weiterarbeitest.\"\n", "Zelle aus, bevor du weiterarbietest.\"\n", 122),
+])
+def test_tippfehler_in_frage_meldung_und_notebook_mit_datei_und_zeile(tmp_path, pfad, alt, neu, zeile):
+    if hunspell_fehlt():
+        werkzeuge.fehlt("hunspell", "hunspell mit deutschem Wörterbuch fehlt")
+    wurzel = tmp_path / "kurs"
+    kopie = mit_tippfehler(wurzel, pfad, alt, neu)
+    for quelle in ("mkdocs.yml", "docs", "snippets"):  # die Notebooks baut die Kopie aus dem echten Kurs
+        if not (wurzel / quelle).exists():
+            (wurzel / quelle).symlink_to(WURZEL / quelle)
+    funde = funde_je_datei(pruefe([kopie], tmp_path, wurzel))[kopie]
+    wort = re.findall(r"\w+", neu)[[a == n for a, n in zip(re.findall(r"\w+", alt), re.findall(r"\w+", neu),
+                                                            strict=True)].index(False)]
+    assert [(n, w.rstrip(".")) for n, w, _ in funde] == [(zeile, wort)]  # am Satzende mit Punkt, wie hunspell ihn nennt
+    assert f"{pfad}:{zeile}: {funde[0][1]!r} (Vorschläge: " in fehlerbericht([(pfad, *f) for f in funde])
+
+
 def test_wortliste_macht_einen_fachbegriff_bekannt(tmp_path):
     assert [w for _, w, _ in unbekannte_woerter(["Das Relay sendet."], [], tmp_path)] == ["Relay"]
     assert unbekannte_woerter(["Das Relay sendet."], ["Relay"], tmp_path) == []
