@@ -7,9 +7,10 @@ Geprüft werden
   zählen accTitle und accDescr, die Screenreader vorlesen. Eine Tabellenspalte "Englisch"
   (Glossar) ist absichtlich Englisch und bleibt auch draußen;
 - die Fragen „Kurz geprüft“ (snippets/teil-N/kurz-geprueft/*.toml): frage, text, erklaerung;
-- die Meldungen der Übungsprüfungen: in pruefung.md und snippets/uebungen/ die Texte von
-  assert, raise und print, die Namen der Szenarien und die Optionen einer Auswahlfrage; in
-  fehler.toml meldung und vorlage_meldung;
+- die Meldungen der Übungsprüfungen: in pruefung.md und snippets/uebungen/ jede Zeichenkette
+  mit Leerzeichen (Meldungen, Hinweise, Optionen einer Auswahlfrage) außer SQL und Docstrings,
+  dazu die Namen der Szenarien; Namen aus dem Code darin bleiben draußen. In fehler.toml
+  meldung und vorlage_meldung;
 - der Text der Übungs-Notebooks. Er kommt aus den Seiten und den Optionen der Auswahlfragen,
   dazu aus den Sätzen, die kurs/notebooks.py selbst schreibt.
 
@@ -35,7 +36,7 @@ from kurs.modell import WURZEL, Kurs
 WORTLISTE = WURZEL / "tests" / "rechtschreibung" / "woerter.txt"
 FRAGE = ("frage", "text", "erklaerung")  # „Kurz geprüft“
 MELDUNG = ("meldung", "vorlage_meldung")  # fehler.toml
-SZENARIO = ("S", "szenario")  # so heißt in den Prüfungen der Name des Szenarios, mit dem jede Meldung beginnt
+SZENARIO = ("S",)  # so heißt in den Prüfungen der Name des Szenarios, mit dem jede Meldung beginnt
 
 
 def texte(wurzel: Path = WURZEL) -> list[Path]:
@@ -199,24 +200,12 @@ SQL = re.compile(r"\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|PRAGMA)\b")
 
 
 def meldungsknoten(baum: ast.AST) -> list[ast.AST]:
-    """Die Zeichenketten, die Leserinnen lesen: was assert, raise und print sagen, die Namen der
-    Szenarien und jede andere Zeichenkette mit Leerzeichen (Hinweise, Optionen einer Auswahlfrage),
-    außer SQL und Docstrings. Namen, Schlüssel und Testdaten ("kunde-A") sind Code."""
-    parameter = {f.name: [a.arg for a in f.args.args] for f in ast.walk(baum) if isinstance(f, ast.FunctionDef)}
-    knoten = []
-    for k in ast.walk(baum):
-        if isinstance(k, ast.Assert) and k.msg:
-            knoten.append(k.msg)
-        elif isinstance(k, ast.Raise) and isinstance(k.exc, ast.Call):
-            knoten += k.exc.args
-        elif isinstance(k, ast.Call) and isinstance(k.func, ast.Name):
-            if k.func.id == "print":
-                knoten += k.args
-            # Der Name des Szenarios, den eine Hilfsfunktion der Prüfung in ihre Meldungen setzt.
-            knoten += [a for a, p in zip(k.args, parameter.get(k.func.id, []), strict=False) if p in SZENARIO]
-        elif isinstance(k, ast.Assign) and any(isinstance(z, ast.Name) and z.id in SZENARIO for z in k.targets):
-            knoten.append(k.value)
-    gefunden = {id(z): z for k in knoten for z in zeichenketten(k)}
+    """Die Zeichenketten, die Leserinnen lesen: jede mit Leerzeichen darin (Meldungen, Hinweise,
+    Optionen einer Auswahlfrage) außer SQL und Docstrings, dazu der Name des Szenarios (S = "Duplikat").
+    Namen, Schlüssel und Testdaten ("kunde-A") sind Code."""
+    szenarien = [k.value for k in ast.walk(baum) if isinstance(k, ast.Assign)
+                 and any(isinstance(z, ast.Name) and z.id in SZENARIO for z in k.targets)]
+    gefunden = {id(z): z for k in szenarien for z in zeichenketten(k)}
     docstrings = {id(k.value) for k in ast.walk(baum) if isinstance(k, ast.Expr)}
     in_f_strings = {id(t) for k in ast.walk(baum) if isinstance(k, ast.JoinedStr) for t in ast.walk(k) if t is not k}
     for k in ast.walk(baum):
@@ -492,6 +481,7 @@ def mit_tippfehler(tmp_path: Path, pfad: str, alt: str, neu: str) -> Path:
     ("snippets/teil-1/uebung-1/pruefung.md", "Schreibe in einem `with con:`-Block", "Schriebe in einem `with con:`-Block", 54),
     ("snippets/teil-1/uebung-1/pruefung.md", "und schreibe bei einer bekannten", "und schreibe bei einer bekanten", 57),
     ("snippets/teil-1/uebung-2/pruefung.md", "Die erste Zustellung von A", "Die erste Zustelung von A", 14),
+    ("snippets/teil-1/uebung-1/pruefung.md", 'S = "Duplikat"', 'S = "Dupplikat"', 51),
     # die Meldung eines typischen Fehlers in fehler.toml und der Satz eines Notebooks
     ("snippets/teil-1/uebung-1/fehler.toml", "'Die Gutschrift ist verloren'", "'Die Gutschrift ist verlohren'", 17),
     ("kurs/notebooks.py", "Zelle aus, bevor du weiterarbeitest.\"\n", "Zelle aus, bevor du weiterarbietest.\"\n", 122),
@@ -537,6 +527,33 @@ def test_code_urls_kommentare_snippets_und_mermaid_werden_nicht_geprueft():
     assert len(zeilen) == len(text.split("\n"))
     rest = " ".join(zeilen).split()
     assert rest == ["Text", "mit", "Code", "und", "[Linktext]", "Ablauf", '"Falle"', "Siehe", "und"]
+
+
+def test_von_einer_pruefung_zaehlen_nur_ihre_texte():
+    markdown = "\n".join([
+        "```python",
+        'S = "Szenario"',
+        'assert x == {"schluessel": 1}, (f"{S}: Die {x!r} Meldung "',
+        '    "geht weiter.")',
+        'con.execute("SELECT spalte FROM tabelle WHERE wert = 1")',
+        "def hilfe():",
+        '    """Docstring bleibt draußen."""',
+        'HINWEIS = """Zeile eins',
+        'Zeile zwei"""',
+        "```",
+    ])
+    zeilen = meldungen(markdown, "snippets/beispiel.md")
+    assert len(zeilen) == len(markdown.split("\n"))
+    assert [z.split() for z in zeilen] == [
+        [], ["Szenario"], [":", "Die", "Meldung"], ["geht", "weiter."], [], [], [], ["Zeile", "eins"],
+        ["Zeile", "zwei"], [],
+    ]
+
+
+def test_namen_aus_dem_code_sind_in_einer_meldung_kein_wort():
+    namen = {"verarbeite", "None", "dlq"}
+    zeilen = ohne_code(["verarbeite soll None liefern, sonst dlq.append(m) und q.ack(m['id']) (ohne Fehler)."], namen)
+    assert zeilen == ["soll liefern, sonst und (ohne Fehler)."]
 
 
 def test_wortliste_ist_ehrlich(tmp_path):
