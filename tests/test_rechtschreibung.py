@@ -71,7 +71,8 @@ def lesetext(datei: Path, wurzel: Path = WURZEL) -> list[str]:
 
 # --- Seiten: Markdown ------------------------------------------------------
 
-FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
+# Ein Zaun aus Backticks hat keinen Backtick dahinter (CommonMark): "```` ```py ````, …" ist Inline-Code.
+FENCE = re.compile(r"^\s*(`{3,}(?=[^`]*$)|~{3,})")
 MERMAID_TEXT = re.compile(r"^\s*acc(?:Title|Descr)\s*:(.*)$")
 ERSETZUNGEN = [
     (re.compile(r"<!--.*?-->", re.S), ""),  # HTML-Kommentare, auch mehrzeilig (Quiz-Marker)
