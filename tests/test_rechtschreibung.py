@@ -530,6 +530,12 @@ def test_code_urls_kommentare_snippets_und_mermaid_werden_nicht_geprueft():
     assert rest == ["Text", "mit", "Code", "und", "[Linktext]", "Ablauf", '"Falle"', "Siehe", "und"]
 
 
+def test_inline_code_aus_backticks_am_zeilenanfang_ist_kein_zaun():
+    # So begann in CONTRIBUTING.md eine Zeile; als Zaun gelesen, blieben 112 Zeilen danach ungeprüft.
+    zeilen = prosa("```` ```py ````, `~~~` oder ```` ``` python ```` würde still übersprungen.\n\nDanach Prosa.")
+    assert zeilen[2] == "Danach Prosa."
+
+
 def test_von_einer_pruefung_zaehlen_nur_ihre_texte():
     markdown = "\n".join([
         "```python",
