@@ -1,4 +1,4 @@
-"""Eigener hunspell-Wrapper (tests/test_rechtschreibung.py) gegen pyspelling: was jeder findet
+"""Eigener hunspell-Wrapper (kurs/rechtschreibung.py) gegen pyspelling: was jeder findet
 und was er kostet, auf denselben Texten. Zahlen, kein Test.
 
     uv run --with pyspelling==2.13 python benchmarks/rechtschreibung.py
@@ -7,7 +7,8 @@ Beide prüfen eine Kopie des Kurses (git ls-files) mit Debians hunspell de_DE un
 Wortliste (tests/rechtschreibung/woerter.txt):
 
 1. die Kopie, wie sie ist: Jeder Fund ist ein Fehlalarm, denn der Kurs ist richtig geschrieben
-   (tests/test_rechtschreibung.py ist grün); dreimal, mit Wand- und CPU-Zeit (Median);
+   (tests/test_rechtschreibung.py ist grün); dreimal, mit Wand- und CPU-Zeit (Median, samt
+   Start von Python);
 2. die Kopie mit gepflanzten Tippfehlern an jeder Art Stelle, die Leserinnen lesen (FANG), und
    an Stellen, die Code sind und draußen bleiben müssen (DRAUSSEN).
 
@@ -129,11 +130,9 @@ def eigener(kopie: Path) -> tuple[list[tuple[str, int | None, str]], float, floa
 
 
 def eigener_lauf(kopie: Path) -> None:
-    """Im eigenen Prozess (wie pyspelling): die Prüfung aus tests/test_rechtschreibung.py auf `kopie`."""
-    sys.path.insert(0, str(WURZEL / "tests"))
-    import test_rechtschreibung as r
+    """Im eigenen Prozess (wie pyspelling): kurs/rechtschreibung.py auf `kopie`."""
+    from kurs import rechtschreibung as r
 
-    r.WORTLISTE = kopie / "tests/rechtschreibung/woerter.txt"
     with tempfile.TemporaryDirectory() as ordner:
         funde = r.funde_je_datei(r.pruefe(r.texte(kopie), Path(ordner), kopie))
     print(json.dumps([(d.relative_to(kopie).as_posix(), n, w) for d, fs in funde.items() for n, w, _ in fs]))
