@@ -1,6 +1,7 @@
 """Die Rechtschreibprüfung (kurs/rechtschreibung.py): jeder Text, den Leserinnen lesen, und
 die Prüfung selbst. Ohne hunspell überspringt sie sich, in CI ist das ein Fehler (tests/werkzeuge.py)."""
 
+import atexit
 import re
 import shutil
 import subprocess
@@ -44,19 +45,14 @@ def im_hintergrund():
     if hunspell_fehlt():
         return
     ordner = Path(tempfile.mkdtemp(prefix="kurs-hunspell-"))
+    # Am Ende des Laufs weg, auch wenn kein Test dieses Moduls lief (-x, Strg+C).
+    atexit.register(shutil.rmtree, ordner, ignore_errors=True)
     try:
-        _lauf.append((ordner, pruefe(TEXTE, ordner)))
+        lauf = pruefe(TEXTE, ordner)
     except Exception:  # noqa: BLE001 - eine kaputte Quelle meldet ihr eigener Test, mit Datei und Zeile
-        shutil.rmtree(ordner, ignore_errors=True)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def aufraeumen():
-    yield
-    for ordner, lauf in _lauf:
-        lauf.kill()  # falls kein Test ihn las (-k); sonst ist er längst fertig
-        lauf.wait()
-        shutil.rmtree(ordner, ignore_errors=True)
+        return
+    atexit.register(lauf.kill)  # vor dem Ordner (atexit läuft rückwärts); nötig nur, wenn keiner ihn las
+    _lauf.append((ordner, lauf))
 
 
 @pytest.mark.parametrize("datei", TEXTE, ids=lambda p: p.relative_to(WURZEL).as_posix())
