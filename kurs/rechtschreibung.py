@@ -24,7 +24,7 @@ Wortliste ("Dead", "Sub"; pyspelling kennt nur einzelne Wörter), Namen aus dem 
 ("verarbeite", "None"), SQL. Von 13 gepflanzten Tippfehlern findet es 12 (nicht im accDescr eines
 Diagramms, das es mit dem Code verwirft), nennt aber keine Zeile, außer in Python-Zeichenketten,
 und dort die falsche, sobald die Python-Blöcke aus dem Markdown geschnitten sind. Es braucht
-33 s CPU statt 0,8 s, weil es für jede Zeichenkette einen eigenen hunspell startet. Dieser Code
+33 bis 35 s CPU statt 0,8 bis 0,9 s: Es startet für jede Zeichenkette einen eigenen hunspell. Dieser Code
 findet alle 13, jeden mit Zeile und Vorschlägen, ohne Fehlalarm.
 """
 
