@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 # Eine Fundstelle am Anfang einer Zeile: ein Pfad unter einem Ordner des Kurses, dann :Zeile:.
-FUNDSTELLE = re.compile(r"^(?:\w+\s+-\s+)?(?P<datei>(?:docs|snippets|tests|kurs|overrides|benchmarks|pflege)/[\w./-]+|"
+FUNDSTELLE = re.compile(r"^[ \t]*(?:\w+\s+-\s+)?(?P<datei>(?:docs|snippets|tests|kurs|overrides|benchmarks|pflege)/[\w./-]+|"
                         r"README\.md|CONTRIBUTING\.md|mkdocs\.yml)(?::(?P<zeile>\d+))?: (?P<text>.+)$", re.M)
 
 

@@ -23,9 +23,11 @@ def test_anmerkung_maskiert_was_github_sonst_falsch_liest():
 
 def test_fundstellen_am_zeilenanfang_auch_hinter_der_stufe_von_mkdocs():
     text = ("WARNING -  docs/teil-2.md:290: Der Link führt ins Leere.\nmitten im Satz snippets/x.md:3: nicht\n"
-            "snippets/teil-1/uebung-1/fehler.toml:17: Der typische Fehler …\ndocs/teil-2.md:290: noch einmal")
+            "snippets/teil-1/uebung-1/fehler.toml:17: Der typische Fehler …\ndocs/teil-2.md:290: noch einmal\n"
+            "  docs/teil-2.md:39: 'Nachrricht' (Vorschläge: Nachricht)")  # eingerückt: die Rechtschreibung
     assert annotationen.fundstellen(text) == [("docs/teil-2.md", 290, "Der Link führt ins Leere."),
-                                              ("snippets/teil-1/uebung-1/fehler.toml", 17, "Der typische Fehler …")]
+                                              ("snippets/teil-1/uebung-1/fehler.toml", 17, "Der typische Fehler …"),
+                                              ("docs/teil-2.md", 39, "'Nachrricht' (Vorschläge: Nachricht)")]
 
 
 @pytest.fixture
