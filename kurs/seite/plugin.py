@@ -8,8 +8,9 @@ aller Zustand lebt darin, nichts auf Modulebene. Ein Modul je Aufgabe:
 - notebookseiten.py: Je Kapitel mit Übungen ein Notebook (kurs/notebooks.py), gerendert von
   mkdocs-jupyter, mit Knöpfen wie im Kapitel; verzoegert.py lädt dessen Maschinerie erst,
   wenn ein Notebook neu zu rendern ist.
-- auswahl.py: Auswahlfragen und Übungstabelle. glossar.py: Erklärungen der Begriffe.
-- kurs/diagramme.py: jeder ```mermaid-Block als SVG, hell und dunkel, aus diagramme/.
+- auswahl.py: Auswahlfragen und Übungstabelle. glossar.py: Erklärungen der Begriffe, das Glossar als Liste.
+- tabellen.py: breite Tabellen auf dem Handy gestapelt.
+- kurs/diagramme.py: jeder ```mermaid-Block als SVG, hell und dunkel, breit und schmal, aus diagramme/.
 - kurs/codefarben.py, kurs/hervorhebung.py: weniger Spans, Pygments nur für geänderte Blöcke.
 - kurs/fortschritt.py: die Übungsliste, die overrides/main.html in jede Seite schreibt.
 """
@@ -33,7 +34,7 @@ from kurs.cachedatei import ORDNER, Cachedatei
 from kurs.fortschritt import uebungen_je_teil
 from kurs.hervorhebung import Hervorhebung
 from kurs.modell import NOTEBOOKS, Kurs, Programm, QuellenFehler
-from kurs.seite import auswahl, glossar, lesezeit, notebookseiten, seitencache, verzoegert
+from kurs.seite import auswahl, glossar, lesezeit, notebookseiten, seitencache, tabellen, verzoegert
 from kurs.seite.codebloecke import KursMarkdown
 
 PROGRAMME = "programme.json"
@@ -187,6 +188,9 @@ class KursPlugin(BasePlugin[KursConfig]):
         else:
             programme = self.seite.bloecke if self.seite else []
         html_text = diagramme.einsetzen(html_text, self.kurs, self.gezeichnet)
+        if page.file.src_uri == "glossar.md":
+            html_text = glossar.als_liste(html_text)
+        html_text = tabellen.fuers_handy(html_text)
         html_text = glossar.erklaerung_nur_beim_ersten_mal(html_text)
         self._anker_pruefen(html_text, page)
         # Code bleibt aus dem Suchindex: Gesucht wird im Text, und der Index bleibt klein.
