@@ -29,7 +29,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
-from kurs import codefarben, diagramme, notebooks
+from kurs import codefarben, diagramme, notebooks, vendor
 from kurs.cachedatei import ORDNER, Cachedatei
 from kurs.fortschritt import uebungen_je_teil
 from kurs.hervorhebung import Hervorhebung
@@ -165,6 +165,7 @@ class KursPlugin(BasePlugin[KursConfig]):
         # Quelltext der Vorlage, eine geänderte Vorlage wird also neu übersetzt.
         env.bytecode_cache = jinja2.FileSystemBytecodeCache()
         env.globals["kurs_uebungen"] = self.uebungen  # overrides/main.html schreibt es in jede Seite
+        env.globals["kurs_python"] = vendor.python_im_browser()  # und das an kurs-lauf.js
         return env
 
     def on_page_content(self, html_text, page, config, files):
@@ -229,7 +230,8 @@ class KursPlugin(BasePlugin[KursConfig]):
         self.seitencache.speichern()
         if not self.config.notebooks:
             shutil.rmtree(self.ordner, ignore_errors=True)
-        # kurs/lauf.py ist die eine Quelle; der Browser lädt sie als Datei der Seite.
-        ziel = Path(config["site_dir"]) / "assets" / "kurs" / "lauf.py"
-        ziel.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(Path(__file__).parent.parent / "lauf.py", ziel)
+        # kurs/lauf.py und kurs/nachladen.py sind die eine Quelle; der Browser lädt sie als Dateien der Seite.
+        ziel = Path(config["site_dir"]) / "assets" / "kurs"
+        ziel.mkdir(parents=True, exist_ok=True)
+        for datei in ("lauf.py", "nachladen.py"):
+            shutil.copyfile(Path(__file__).parent.parent / datei, ziel / datei)
