@@ -120,7 +120,10 @@ def python_im_browser() -> dict:
     an das Skript): je Datei Pfad unter assets/, Bytes und was davon übers Netz geht, wenn der Server
     komprimiert wie GitHub Pages (gzip für Text und WebAssembly; ein Zip bleibt, wie es ist, es ist in
     sich komprimiert); dazu aus pyodide-lock.json nur `info`, die einzige Angabe, die Pyodide ohne
-    Pakete prüft: Die ganze Datei (119 KB) lädt der Worker nicht."""
+    Pakete prüft: Die ganze Datei (119 KB) lädt der Worker nicht. Ohne Pyodide im Repository (eine
+    Kopie des Kurses für Tests, tests/kurs_kopie.py) bleibt es leer; der Worker holt dann, was er findet."""
+    if not (WURZEL / PYODIDE).is_dir():
+        return {"dateien": [], "info": None}
     manifest = {e["datei"]: e for e in lies_manifest()}
     dateien = []
     for pfad in PYTHON_IM_BROWSER:

@@ -253,7 +253,7 @@
     knoepfe(true);
     if (!worker) neuerWorker(); // Python lädt schon, während die Daten der Seite kommen
     zeige(b.ergebnis, "wartet", ladeText() ?? "Läuft …");
-    python.anzeige = b.ergebnis;
+    ladeAnzeige(b.ergebnis);
     let daten;
     try {
       daten = await programmeDerSeite();
@@ -308,20 +308,36 @@
   // Was der Worker holt und wie groß es ist, schreibt der Build an dieses Skript (kurs/vendor.py,
   // python_im_browser): So steht die Größe schon beim Klick da, bevor die erste Antwort kommt.
   const PYTHON = JSON.parse(document.currentScript.dataset.python || '{"dateien": []}');
-  const python = { geladen: 0, gesamt: 0, fertig: false, bereit: false, anzeige: null };
-  const mb = (bytes) => (bytes / 1e6).toLocaleString("de-DE", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const python = { geladen: 0, gesamt: 0, seit: 0, fertig: false, bereit: false, anzeige: null, uhr: null };
+  const zahl = (wert) => wert.toLocaleString("de-DE", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
   function pythonLaden(neu) {
     const gesamt = PYTHON.dateien.reduce((summe, d) => summe + d.netz, 0);
-    Object.assign(python, { geladen: 0, gesamt, fertig: false, bereit: false, anzeige: null });
+    Object.assign(python, { geladen: 0, gesamt, seit: performance.now(), fertig: false, bereit: false, anzeige: null });
     neu.postMessage({ auftrag: "laden", ...PYTHON });
   }
 
-  // Was unter dem Block steht, solange Python noch nicht läuft; null, sobald es läuft.
+  // Was unter dem Block steht, solange Python noch nicht läuft; null, sobald es läuft. Nach der
+  // ersten Sekunde mit der Zeit, die es beim bisherigen Tempo noch braucht.
   function ladeText() {
     if (python.bereit) return null;
     if (python.fertig) return "Python startet …";
-    return `Python wird geladen: ${mb(python.geladen)} von ${mb(python.gesamt)} MB`;
+    const text = `Python wird geladen: ${zahl(python.geladen / 1e6)} von ${zahl(python.gesamt / 1e6)} MB`;
+    const vergangen = performance.now() - python.seit;
+    if (vergangen < 1000 || python.geladen <= 0) return text;
+    const rest = Math.ceil((python.gesamt - python.geladen) / (python.geladen / vergangen) / 1000);
+    return `${text}, noch etwa ${rest < 100 ? `${rest} s` : `${Math.ceil(rest / 60)} min`}`;
+  }
+
+  // Solange unter einem Block geladen wird, steht dort jede halbe Sekunde der neue Stand, auch
+  // wenn der Worker gerade nichts meldet (er rechnet, oder das Netz stockt).
+  function ladeAnzeige(ergebnis) {
+    python.anzeige = ergebnis;
+    clearInterval(python.uhr);
+    python.uhr = setInterval(() => {
+      if (python.anzeige !== ergebnis || python.bereit || python.fertig) clearInterval(python.uhr);
+      else zeige(ergebnis, "wartet", ladeText());
+    }, 500);
   }
 
   // Der Worker meldet, was angekommen ist (höchstens alle 250 ms), oder dass ein Programm ein Modul
