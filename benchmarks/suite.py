@@ -7,7 +7,7 @@ Ziele auf der 2-Kern-Maschine (Issue „One course model“):
 - die Suite ohne Browsertests: höchstens 8 s, auch wie auf einem frischen Rechner
   (hunspell und Chromium versteckt, CI nicht gesetzt);
 - die ganze Suite mit CI=true: höchstens 90 s.
-Den Build, kalt und warm, neben einer nackten Material-Seite misst benchmarks/notebooks.py.
+Den Build, kalt und warm, neben einer nackten Material-Seite misst benchmarks/build.py.
 
 Neben jeder Dauer steht die Rechenzeit (CPU-Sekunden aller Kerne, aus /proc/stat): Die
 Dauer schwankt auf den geteilten Rechnern um ein Viertel und mehr, die Rechenzeit weniger.

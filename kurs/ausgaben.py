@@ -1,11 +1,11 @@
 """Schreibt jede gezeigte Ausgabe aus einem echten Lauf ihres Codes neu.
 
-    uv run python -m kurs.ausgaben                      # alle Beispiele
-    uv run python -m kurs.ausgaben snippets/teil-2/     # die Beispiele eines Ordners oder einer Datei
+    uv run python -m kurs.ausgaben snippets/teil-2/partition.md   # eine Datei (oder ein Ordner)
+    uv run python -m kurs.ausgaben                                 # alle Beispiele
 
-Kurzform für `uv run pytest --ausgaben-aktualisieren snippets/`: Es läuft derselbe
-Test wie immer (kurs/pytest_plugin.py), nur schreibt er eine abweichende Ausgabe neu,
-statt rot zu werden. Danach zeigt `git diff`, was sich geändert hat.
+Es läuft derselbe Test wie immer (kurs/pytest_plugin.py, `--ausgaben-aktualisieren`), nur
+schreibt er eine abweichende Ausgabe neu, statt rot zu werden. Am Ende steht, welche Dateien
+sich geändert haben (Datei:Zeile der Ausgabe); `git diff` zeigt wie.
 """
 
 import sys

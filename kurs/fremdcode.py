@@ -20,10 +20,6 @@ class Eingriff:
 
 
 EINGRIFFE = [
-    Eingriff("pymdown-extensions", "Highlight.highlight(self, src, language, …) zeichnet jeden Codeblock; "
-             "der Kurs ersetzt die Methode während des Builds durch eine mit Cache",
-             "https://github.com/facelessuser/pymdown-extensions/blob/main/pymdownx/highlight.py",
-             "kurs/hervorhebung.py", "tests/test_fremdcode.py::test_highlight_zeichnet_jeden_block_ueber_highlight"),
     Eingriff("pymdown-extensions", "Ein eigener Fence zeichnet mit md.preprocessors['fenced_code_block'].highlight "
              "wie jeder andere; Optionen heißen nur [a-zA-Z][a-zA-Z0-9_]*; eine Ausnahme außer "
              "SuperFencesException verschluckt superfences und lässt den Block als Text stehen",
@@ -41,8 +37,14 @@ EINGRIFFE = [
     Eingriff("mkdocs-jupyter", "plugin.py importiert jupytext und mkdocs_jupyter.convert beim Laden und braucht sie "
              "nur bei einem Notebook, das nicht im Cache liegt; ein Cache-Eintrag ist JSON mit content, "
              "toc_tokens und title", "https://github.com/danielfrg/mkdocs-jupyter/blob/main/src/mkdocs_jupyter/plugin.py",
-             "kurs/seite/verzoegert.py, kurs/seite/notebookseiten.py",
+             "kurs/seite/verzoegert.py, kurs/seite/notebookcache.py",
              "tests/test_fremdcode.py::test_mkdocs_jupyter_*, tests/seite/test_plugin.py"),
+    Eingriff("mkdocs-jupyter", "Die Einstellungen cache und cache_dir liest es erst beim Rendern einer Seite "
+             "(on_pre_page); Einträge heißen <sha256>.json; on_post_build löscht in cache_dir jede *.json, die "
+             "der Build nicht brauchte. Der Kurs setzt beide in on_config auf einen Zwischenordner je Build",
+             "https://github.com/danielfrg/mkdocs-jupyter/blob/main/src/mkdocs_jupyter/plugin.py",
+             "kurs/seite/plugin.py, kurs/seite/notebookcache.py",
+             "tests/test_fremdcode.py::test_mkdocs_jupyter_liest_cache_und_cache_dir_erst_je_seite_und_raeumt_nur_dort_auf"),
     Eingriff("mkdocs-jupyter / nbconvert", "Eine Codezelle steht als <div class=\"highlight-ipynb hl-python\"><pre>"
              "<span></span>…</pre></div>; Kopierknopf und Zellen-Tags in zeroclipboard-container und celltoolbar",
              "https://github.com/danielfrg/mkdocs-jupyter/blob/main/src/mkdocs_jupyter/templates/mkdocs_html/notebook.html.j2",
@@ -66,10 +68,14 @@ EINGRIFFE = [
              "https://github.com/squidfunk/mkdocs-material/tree/master/src/templates/assets/javascripts",
              "docs/assets/kurs-lauf.js",
              "tests/browser/test_ausfuehren.py::test_codebloecke_richtet_material_erst_beim_sichtbarwerden_ein"),
-    Eingriff("mkdocs", "Page.render setzt content, toc, _title_from_render, present_anchor_ids und "
-             "links_to_anchors, sonst nichts; ein Plugin darf page.render je Seite ersetzen (wie mkdocs-jupyter)",
-             "https://github.com/mkdocs/mkdocs/blob/master/mkdocs/structure/pages.py",
-             "kurs/seite/seitencache.py", "tests/test_fremdcode.py::test_page_render_setzt_nur_was_der_seitencache_kennt"),
+    Eingriff("mkdocs", "Warnungen über Links und Anker kommen vom Logger mkdocs.structure.pages und beginnen mit "
+             "„Doc file '<seite>' contains a link '<link>', but …“; kurs/seite/meldungen.py schreibt sie als Filter "
+             "mit Datei und Zeile auf Deutsch um", "https://github.com/mkdocs/mkdocs/blob/master/mkdocs/structure/pages.py",
+             "kurs/seite/meldungen.py", "tests/seite/test_meldungen.py"),
+    Eingriff("mkdocs", "Der DuplicateFilter (mkdocs.utils) hängt einmal je Prozess an mkdocs.commands.build und "
+             "merkt sich jede Meldung in msgs; meldungen.py leert msgs je Build, sonst zeigt `mkdocs serve` "
+             "einen wiederholten Fehler nicht", "https://github.com/mkdocs/mkdocs/blob/master/mkdocs/utils/__init__.py",
+             "kurs/seite/meldungen.py", "tests/test_fremdcode.py::test_mkdocs_duplicatefilter_merkt_sich_meldungen_in_msgs"),
     Eingriff("CPython", "PYTHONDONTWRITEBYTECODE schaltet .pyc ab; das pytest-Plugin schaltet sie für seinen "
              "Prozess und dessen Kinder wieder ein", "https://docs.python.org/3/using/cmdline.html#envvar-PYTHONDONTWRITEBYTECODE",
              "kurs/pytest_plugin.py", "benchmarks/suite.py (misst es)"),

@@ -197,13 +197,11 @@ def alle(kurs: Kurs, basis: str | None = None) -> dict[str, dict]:
     return {dateiname(kapitel): notebook(kurs, kapitel, basis) for kapitel, _ in kurs.notebook_seiten}
 
 
-def schreibe(kurs: Kurs, ordner: Path, basis: str | None = None, notebooks: dict[str, dict] | None = None
-             ) -> dict[Path, dict]:
-    """Schreibt jedes Notebook (oder die schon erzeugten `notebooks`) nach `ordner`; gibt Pfad und
-    Notebook zurück."""
+def schreibe(kurs: Kurs, ordner: Path, basis: str | None = None) -> dict[Path, dict]:
+    """Schreibt jedes Notebook nach `ordner`; gibt Pfad und Notebook zurück."""
     ordner.mkdir(parents=True, exist_ok=True)
     geschrieben = {}
-    for name, nb in (alle(kurs, basis) if notebooks is None else notebooks).items():
+    for name, nb in alle(kurs, basis).items():
         (ordner / name).write_text(als_text(nb), encoding="utf-8")
         geschrieben[ordner / name] = nb
     return geschrieben

@@ -10,10 +10,12 @@
 """
 
 import os
+import re
 import signal
 import subprocess
 import sys
 import threading
+import traceback
 from pathlib import Path
 
 import pytest
@@ -29,9 +31,14 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 import pytest_codeblocks.plugin as codeblocks  # noqa: E402
 from pytest_codeblocks.main import stdout_io  # noqa: E402
 
-from kurs.modell import WURZEL, Beispiel, Kurs, QuellenFehler, ausgabe_ersetzen  # noqa: E402
+from kurs import annotationen  # noqa: E402
+from kurs.modell import WURZEL, Beispiel, Kurs, QuellenFehler, ausgabe_ersetzen, ausgabe_zeile  # noqa: E402
 
 KURS = pytest.StashKey[Kurs]()
+GITHUB = pytest.StashKey[dict[str, str]]()  # GITHUB_ACTIONS und GITHUB_STEP_SUMMARY, nur für diesen Lauf
+NEU_GESCHRIEBEN = pytest.StashKey[list[str]]()
+# Der Vergleich von pytest-codeblocks (TestBlock.runtest, kurs/fremdcode.py): gezeigt und gedruckt.
+VERGLEICH = re.compile(r"Expected output\n```\n(?P<gezeigt>.*?)```\nbut got\n```\n(?P<gedruckt>.*)```\Z", re.S)
 
 
 def pytest_addoption(parser):
@@ -64,6 +71,7 @@ def _uebersicht(kurs: Kurs) -> str:
 
 
 def pytest_configure(config):
+    config.stash[GITHUB] = annotationen.nur_hier()  # ein innerer Lauf (pytester) findet sie nicht mehr
     uebung, loesung = config.getoption("uebung"), config.getoption("loesung")
     if uebung is None and loesung is None:
         return
@@ -116,26 +124,47 @@ class SnippetBlock(codeblocks.TestBlock):
             # Derselbe Lauf wie in TestBlock.runtest; seine Ausgabe wird die gezeigte.
             with stdout_io() as gedruckt:
                 exec(self.obj.code, {"__MODULE__": "__main__"})
-            ausgabe_ersetzen(self.beispiel, gedruckt.getvalue())
+            if ausgabe_ersetzen(self.beispiel, gedruckt.getvalue()):
+                self.config.stash.setdefault(NEU_GESCHRIEBEN, []).append(
+                    f"{self._pfad()}:{ausgabe_zeile(self.beispiel)}")
             self.obj.expected_output = gedruckt.getvalue()
         super().runtest()
 
+    def _pfad(self) -> str:
+        return self.path.relative_to(self.config.rootpath).as_posix()
+
     def repr_failure(self, excinfo):
-        wo = f"{self.path.relative_to(self.config.rootpath).as_posix()}:{self.beispiel.zeile}"
+        wo = f"{self._pfad()}:{self.beispiel.zeile}"
         if not excinfo.value.args:  # TestBlock.repr_failure läse args[0]
             return f"{wo}: {type(excinfo.value).__name__}"
-        meldung = super().repr_failure(excinfo)
-        if isinstance(excinfo.value, RuntimeError):
-            # Die erste Zeile von pytest-codeblocks nennt die Zeile im ausgebreiteten Text.
-            meldung = meldung.split("\n", 1)[-1]
-            if meldung.startswith("```\nExpected output"):
-                return (f"{wo}: Die gezeigte Ausgabe passt nicht zum Code.\n{meldung}\n"
-                        "Neu schreiben aus dem echten Lauf: uv run pytest --ausgaben-aktualisieren")
-            return f"{wo}: Das Beispiel bricht ab.\n{meldung}"
-        return f"{wo}: {meldung}"
+        if not isinstance(excinfo.value, RuntimeError):
+            return f"{wo}: {super().repr_failure(excinfo)}"
+        if vergleich := VERGLEICH.search(str(excinfo.value)):
+            return (f"{self._pfad()}:{ausgabe_zeile(self.beispiel)}: Die gezeigte Ausgabe passt nicht zum Code.\n"
+                    f"Gezeigt:\n{vergleich['gezeigt']}Gedruckt:\n{vergleich['gedruckt']}"
+                    f"Neu schreiben aus dem echten Lauf: uv run python -m kurs.ausgaben {self._pfad()}")
+        # Eine Ausnahme im Beispiel: ihre Zeile in der Datei, nicht im zusammengesetzten Code.
+        ursache = excinfo.value.__context__
+        zeilen = [r.lineno for r in traceback.extract_tb(ursache.__traceback__) if r.filename == "<string>"] \
+            if ursache is not None else []
+        zeile = self.beispiel.zeile_in_datei(zeilen[-1]) if zeilen else None
+        was = f"{type(ursache).__name__}: {ursache}" if ursache is not None else str(excinfo.value).rsplit("\n", 1)[-1]
+        return f"{self._pfad()}:{zeile or self.beispiel.zeile}: Das Beispiel bricht ab: {was}"
 
     def reportinfo(self):
         return self.path, self.beispiel.zeile - 1, self.name
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    if annotationen.aktiv(github := config.stash.get(GITHUB, {})):  # im Pull Request (kurs/annotationen.py)
+        berichte = terminalreporter.stats.get("failed", []) + terminalreporter.stats.get("error", [])
+        berichte = [b for b in berichte if hasattr(b, "longreprtext")]
+        for zeile in annotationen.fuer_tests(berichte, github.get("GITHUB_STEP_SUMMARY")):
+            terminalreporter.write_line(zeile)
+    if geschrieben := config.stash.get(NEU_GESCHRIEBEN, []):
+        terminalreporter.write_line(f"Neu geschrieben ({len(geschrieben)}): " + ", ".join(geschrieben))
+    elif config.getoption("ausgaben_aktualisieren"):
+        terminalreporter.write_line("Neu geschrieben: nichts, jede gezeigte Ausgabe passt zum Code.")
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -9,7 +9,9 @@ ihr Ziel und das Manifest neu. `git diff` zeigt danach, was sich geändert hat.
 CodeMirror (der Editor, docs/assets/kurs-editor.js) sind fünfzehn kleine Pakete: `npm install`
 mit den exakten Versionen aus dem Manifest (alle, auch die indirekten) in ein leeres
 Verzeichnis, dann bündelt esbuild sie zu einer Datei (`baue_codemirror`). Ein Pin ändert
-sich genauso: `uv run python -m pflege.vendor_holen @codemirror/view@6.45.0`.
+sich genauso: `uv run python -m pflege.vendor_holen @codemirror/view@6.45.0`. Nur CodeMirror neu
+bündeln (etwa nach einem neuen Export in `_CODEMIRROR_EINTRAG`), mit denselben Pins:
+`uv run python -m pflege.vendor_holen --nur-codemirror`.
 
 Eine Datei wird dabei abgeleitet, nicht nur kopiert: python_stdlib.zip bekommt übersetzten
 Code (.pyc) für die Module, die Python im Browser beim Start und für die Programme des
@@ -39,6 +41,7 @@ from kurs.vendor import (
     gepinnte_versionen,
     gzip_groesse,
     kleine_stdlib,
+    lies_manifest,
     quellen_sha256,
 )
 
@@ -65,8 +68,8 @@ DATEIEN = {
 
 # CodeMirror: was der Editor braucht, als ein ES-Modul (kurs-editor.js importiert daraus).
 _CODEMIRROR_EINTRAG = """
-export { EditorState } from "@codemirror/state";
-export { EditorView, keymap, lineNumbers, drawSelection, highlightSpecialChars } from "@codemirror/view";
+export { EditorState, StateField, StateEffect } from "@codemirror/state";
+export { EditorView, Decoration, keymap, lineNumbers, drawSelection, highlightSpecialChars } from "@codemirror/view";
 export { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 export { indentOnInput, bracketMatching, syntaxHighlighting, indentUnit } from "@codemirror/language";
 export { closeBrackets, closeBracketsKeymap } from "@codemirror/autocomplete";
@@ -241,7 +244,9 @@ def main(argv: list[str]) -> None:
     if fehlend:
         sys.exit(f"pflege.vendor_holen braucht npm und Node; es fehlt {' und '.join(fehlend)}. "
                  "Installieren: sudo apt-get install nodejs npm")
-    versionen = {name: gepinnte_versionen().get(name) for name in DATEIEN}
+    nur_codemirror = "--nur-codemirror" in argv
+    argv = [arg for arg in argv if arg != "--nur-codemirror"]
+    versionen = {} if nur_codemirror else {name: gepinnte_versionen().get(name) for name in DATEIEN}
     codemirror = codemirror_pins()
     for arg in argv:
         name, _, version = arg.rpartition("@")
@@ -255,7 +260,8 @@ def main(argv: list[str]) -> None:
     fehlend = [name for name, version in versionen.items() if not version]
     if fehlend:
         sys.exit(f"Keine Version gepinnt für {fehlend}; gib sie an, z. B. {fehlend[0]}@1.2.3")
-    eintraege = []
+    # Nur CodeMirror: Die übrigen Einträge des Manifests bleiben, wie sie sind.
+    eintraege = [e for e in lies_manifest() if e.get("quelle") != "esbuild"] if nur_codemirror else []
     with tempfile.TemporaryDirectory() as tmp:
         for name, version in versionen.items():
             eintraege += hole(name, version, Path(tmp))

@@ -1,9 +1,11 @@
 """`python tests/bauen.py mkdocs.yml ZIEL…`: baut die Seite streng in jeden ZIEL-Ordner, alle in
-einem Prozess, und druckt nach jedem Build als JSON, was von mkdocs-jupyter geladen ist und was
-aus dem Seitencache kam. So sehen die Tests, dass ein warmer Build nbconvert nicht lädt und keine
-Seite neu rendert (tests/seite/test_plugin.py)."""
+einem Prozess, und druckt nach jedem Build als JSON, was von mkdocs-jupyter geladen ist. So sehen
+die Tests, dass ein warmer Build nbconvert nicht lädt (tests/seite/test_plugin.py). Jede Warnung
+und jeder Fehler von MkDocs steht in der Ausgabe, wie `mkdocs build` sie zeigt: Scheitert der
+Build, liest der Test, warum."""
 
 import json
+import logging
 import sys
 
 BUILDS = ("kalt", "warm", "nochmal")  # die Ordner der drei Builds der Tests (tests/conftest.py)
@@ -17,6 +19,10 @@ def main(config: str, *ziele: str) -> int:
 
     from kurs.seite import verzoegert
 
+    meldungen = logging.StreamHandler(sys.stdout)
+    meldungen.setLevel(logging.WARNING)
+    meldungen.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+    logging.getLogger("mkdocs").addHandler(meldungen)
     for ziel in ziele:
         konfiguration = load_config(config, site_dir=ziel, strict=True)
         try:
@@ -25,8 +31,7 @@ def main(config: str, *ziele: str) -> int:
             print(f"Der strenge Build scheitert: {fehler}")
             return 1
         print(json.dumps({"nbconvert": "nbconvert" in sys.modules, "jupytext": verzoegert.geladen("jupytext"),
-                          "convert": verzoegert.geladen("mkdocs_jupyter.convert"),
-                          "neu_gerechnet": konfiguration.plugins["kurs"].seitencache.gerechnet}), flush=True)
+                          "convert": verzoegert.geladen("mkdocs_jupyter.convert")}), flush=True)
     return 0
 
 

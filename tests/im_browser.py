@@ -15,6 +15,7 @@ import threading
 import xml.etree.ElementTree as ET
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import urlsplit
 
 from kurs.chromium import CHROMIUM, CHROMIUM_ARGS, starte_browser  # noqa: F401 (für Tests und Benchmarks)
@@ -295,14 +296,31 @@ def ergebnis(page, nummer: int):
     return block(page, nummer).locator("xpath=following-sibling::div[contains(@class,'kurs-ergebnis')][1]")
 
 
-def klicke_und_warte(page, nummer: int, knopf: str = "Ausführen") -> tuple[str, str]:
-    """(Titel, Text) des Ergebnisses nach einem Klick auf `knopf`, sobald es seine Klasse hat (ein Weg zum Browser)."""
-    erg = ergebnis(page, nummer).element_handle()
-    erg.evaluate("el => el.replaceChildren()")
+class Ergebnis(NamedTuple):
+    """Was unter einem Block steht, nachdem er lief (kurs-lauf.js, zeige)."""
+
+    titel: str  # ohne das Zeichen davor: "Bestanden", "Nicht bestanden", "Ausgabe (wie auf der Seite)", …
+    ausgabe: str  # was der Code druckte
+    meldung: str  # der Satz dazu, etwa die Meldung der Prüfung
+
+
+# Ein Ergebnis ist fertig, sobald es eine dieser Klassen hat (nicht mehr kurs-wartet).
+ERGEBNIS_LESEN = """el => ['kurs-ok', 'kurs-fehler', 'kurs-gestoppt'].some(k => el.classList.contains(k)) && [
+    [...el.querySelector('.kurs-ergebnis-titel').childNodes].filter(n => n.nodeType === Node.TEXT_NODE)
+        .map(n => n.textContent).join(''),
+    el.querySelector('.kurs-ausgabe')?.textContent ?? '', el.querySelector('.kurs-meldung')?.textContent ?? '']"""
+
+
+def warte_auf_ergebnis(page, nummer: int) -> Ergebnis:
+    return Ergebnis(*page.wait_for_function(ERGEBNIS_LESEN, arg=ergebnis(page, nummer).element_handle(),
+                                            timeout=60_000).json_value())
+
+
+def klicke_und_warte(page, nummer: int, knopf: str = "Ausführen") -> Ergebnis:
+    """Das Ergebnis nach einem Klick auf `knopf`, sobald es fertig ist (ein Weg zum Browser)."""
+    ergebnis(page, nummer).evaluate("el => { el.replaceChildren(); el.className = 'kurs-ergebnis'; }")
     leiste(page, nummer).get_by_role("button", name=knopf, exact=True).click()
-    return tuple(page.wait_for_function("""el => (el.classList.contains('kurs-ok') || el.classList.contains('kurs-fehler'))
-        && [el.querySelector('.kurs-ergebnis-titel').textContent, el.querySelector('pre')?.textContent ?? '']""",
-                                        arg=erg, timeout=60_000).json_value())
+    return warte_auf_ergebnis(page, nummer)
 
 
 def setze_code(page, nummer: int, code: str) -> None:

@@ -5,7 +5,9 @@
 - mit einem neuen Block mitten in Teil 1, nur in Markdown: Jeder Knopf führt noch den Code
   seines Blocks aus (tests/seite/test_codebloecke.py);
 - ohne diagramme/ und ohne Chromium: Der strenge Build gelingt trotzdem, und die Seite
-  zeichnet ihre Diagramme im Browser (tests/browser/test_diagramme.py).
+  zeichnet ihre Diagramme im Browser (tests/browser/test_diagramme.py);
+- mit der Adresse eines Repositorys und dem Ziel von „Seite editieren“, wie im Workflow (die
+  Seite der übrigen Tests hat beides lokal nicht; tests/test_site.py prüft beide Fälle).
 
 Ein Build statt zweier spart je Lauf einen ganzen Build. Er startet beim Sammeln, sobald
 ein Test die Fixture `kurs_kopie` braucht (tests/conftest.py), und läuft nebenher.
@@ -57,18 +59,31 @@ DATEIEN = {
                                '```text title="Ausgabe"\ndazwischen\n```\n',
     "uebung-1/fehler.toml": "vorlage_meldung = 'verdopple(21) soll 42 sein.'\n\n[[fehler]]\nname = 'plus'\n"
                             "alt = 'return 2 * x'\nneu = 'return 2 + x'\nmeldung = 'soll 42 sein'\n",
+    "uebung-1/hinweise.toml": "[[hinweis]]\ntext = 'Verdoppeln heißt mal 2.'\nfehler = ['plus']\n\n"
+                              "[[hinweis]]\ntext = 'Nicht plus 2.'\nfehler = ['plus']\n",
 }
 NAV_TEIL_2 = '  - "Teil 2: Outbox, DLQ, Pub/Sub und Event-Log": teil-2.md\n'
 ZWISCHEN_TEIL_1 = '--8<-- "teil-1/queue.md"'  # danach kommt der Block queue_demo.md
 NAV_TEIL_3 = '  - "Teil 3: Ein neues Kapitel": teil-3.md\n'
+# Wie im Workflow (.github/workflows/kurs.yml) für ein Repository auf GitHub.
+REPOSITORY = "https://github.com/probe-org/messaging-kurs"
+EDIT_URI = f"{REPOSITORY}/edit/main/docs/"
+
+
+def kopieren(ziel: Path, teile=("docs", "snippets", "overrides", "diagramme", "kurs")) -> Path:
+    """Was ein Build liest, nach `ziel`: ohne Pyodide (braucht kein Build) und ohne übersetzten Code.
+    Der Cache der Notebooks liegt dann in der Kopie (.cache/plugin/kurs), nicht im Kurs."""
+    for teil in teile:
+        shutil.copytree(WURZEL / teil, ziel / teil, ignore=shutil.ignore_patterns("pyodide", "__pycache__"))
+    shutil.copy(WURZEL / "mkdocs.yml", ziel)
+    return ziel
 
 
 def anlegen_und_bauen() -> tuple[Path, subprocess.Popen]:
     """Legt die Kopie in einem tmp-Ordner an und startet `mkdocs build --strict` darin."""
-    ziel = Path(tempfile.mkdtemp(prefix="kurs-kopie-"))
-    # Ohne diagramme/ (die gezeichneten SVGs); das Mermaid der Seite bleibt, Pyodide braucht keiner.
-    for teil in ("docs", "snippets", "overrides", "kurs"):
-        shutil.copytree(WURZEL / teil, ziel / teil, ignore=shutil.ignore_patterns("pyodide", "__pycache__"))
+    # Ohne die gezeichneten SVGs in diagramme/; das Mermaid der Seite bleibt.
+    ziel = kopieren(Path(tempfile.mkdtemp(prefix="kurs-kopie-")), ("docs", "snippets", "overrides", "kurs"))
+    (ziel / "diagramme").mkdir()
     yml = (WURZEL / "mkdocs.yml").read_text(encoding="utf-8")
     assert yml.count(NAV_TEIL_2) == 1, "Die nav-Zeile von Teil 2 hat sich geändert; passe tests/kurs_kopie.py an"
     (ziel / "mkdocs.yml").write_text(yml.replace(NAV_TEIL_2, NAV_TEIL_2 + NAV_TEIL_3), encoding="utf-8")
@@ -83,5 +98,6 @@ def anlegen_und_bauen() -> tuple[Path, subprocess.Popen]:
     bau = subprocess.Popen(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(ziel / "site")],
         cwd=ziel, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "KURS_CHROMIUM": str(ziel / "kein-chromium")})
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "KURS_CHROMIUM": str(ziel / "kein-chromium"),
+             "KURS_REPOSITORY": REPOSITORY, "KURS_EDIT_URI": EDIT_URI})
     return ziel, bau

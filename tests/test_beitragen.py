@@ -4,10 +4,18 @@ Text für Screenreader, und der GitHub-Workflow tut dasselbe wie `.ci/run` hier.
 Die Workflows laufen nur auf GitHub; hier prüfen wir ihren Text.
 """
 
+import os
 import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
 
 import pytest
 import yaml
+from kurs_kopie import kopieren
 
 from kurs.modell import WURZEL, Kurs
 
@@ -35,11 +43,74 @@ def test_workflow_fuehrt_nur_aus_was_ci_hier_auch_ausfuehrt(workflow):
     assert befehle == ["bash .ci/run"], f"Jeder Schritt soll `bash .ci/run` sein, gefunden: {befehle}"
 
 
+def test_jeder_pull_request_bekommt_die_gebaute_seite_als_vorschau():
+    (site_dir,) = re.findall(r"mkdocs build --strict .*--site-dir (\S+)", (WURZEL / ".ci/run").read_text())
+    vorschau = [s for w in WORKFLOWS for s in schritte(w) if s.get("uses", "").startswith("actions/upload-artifact@")
+                and s["with"]["path"].rstrip("/") == site_dir]
+    assert len(vorschau) == 1 and "pull_request" in vorschau[0]["if"] and "cancelled" in vorschau[0]["if"]
+
+
 def test_veroeffentlicht_wird_die_seite_die_ci_run_baut():
     (site_dir,) = re.findall(r"mkdocs build --strict .*--site-dir (\S+)", (WURZEL / ".ci/run").read_text())
     pfade = [s["with"]["path"] for w in WORKFLOWS for s in schritte(w)
              if s.get("uses", "").startswith("actions/upload-pages-artifact@")]
     assert pfade == [site_dir]
+
+
+_ci_build = {}
+
+
+def im_hintergrund():
+    """Der Build-Schritt von .ci/run, wie er dort steht, an einer Kopie mit einem kaputten Link."""
+    (zeile,) = [z for z in (WURZEL / ".ci/run").read_text(encoding="utf-8").splitlines()
+                if "mkdocs build" in z and not z.lstrip().startswith("#")]
+    woerter = shlex.split(zeile)
+    variablen = dict(w.split("=", 1) for w in woerter[:woerter.index("uv")])
+    argumente = woerter[woerter.index("mkdocs") + 1:]  # `uv run mkdocs` ist hier dieses Python
+    kopie = kopieren(Path(tempfile.mkdtemp(prefix="kurs-ci-build-")))
+    teil_2 = kopie / "docs" / "teil-2.md"
+    text = teil_2.read_text(encoding="utf-8") + "\n\nSiehe [hier](gibt-es-nicht.md).\n"
+    teil_2.write_text(text, encoding="utf-8")
+    (kopie / "tmp").mkdir()  # ein eigener Temp-Ordner: Der gescheiterte Build lässt darin nichts liegen
+    _ci_build["zeile"], _ci_build["kopie"], _ci_build["link_zeile"] = zeile, kopie, text.count("\n")
+    # Wie auf GitHub: Anmerkungen im Pull Request und eine Zusammenfassung (kurs/annotationen.py).
+    github = {"GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(kopie / "zusammenfassung.md")}
+    _ci_build["lauf"] = subprocess.Popen([sys.executable, "-m", "mkdocs", *argumente], cwd=kopie, text=True,
+                                         env={**os.environ, **variablen, **github, "TMPDIR": str(kopie / "tmp")},
+                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+
+
+@pytest.fixture(scope="module")
+def ci_build():
+    if "lauf" not in _ci_build:
+        im_hintergrund()
+    ausgabe, _ = _ci_build["lauf"].communicate(timeout=300)
+    zusammenfassung = _ci_build["kopie"] / "zusammenfassung.md"
+    yield (ausgabe, _ci_build["lauf"].returncode, sorted(p.name for p in (_ci_build["kopie"] / "tmp").iterdir()),
+           zusammenfassung.read_text(encoding="utf-8") if zusammenfassung.is_file() else "")
+    shutil.rmtree(_ci_build["kopie"], ignore_errors=True)
+
+
+@pytest.mark.kopie
+def test_der_strenge_build_von_ci_scheitert_an_einem_kaputten_link(ci_build):
+    ausgabe, status, _, _ = ci_build
+    assert status != 0, f"`{_ci_build['zeile']}` baut trotz kaputtem Link:\n{ausgabe[-2000:]}"
+    assert "gibt-es-nicht.md" in ausgabe, ausgabe[-2000:]
+
+
+@pytest.mark.kopie
+def test_der_kaputte_link_steht_im_pull_request_an_seiner_zeile(ci_build):
+    ausgabe, _, _, zusammenfassung = ci_build
+    wo = f"docs/teil-2.md:{_ci_build['link_zeile']}"
+    assert f"::error file=docs/teil-2.md,line={_ci_build['link_zeile']},title=mkdocs build::{wo}: Der Link " \
+           "'gibt-es-nicht.md' führt ins Leere" in ausgabe, ausgabe[-2000:]
+    assert f"- `{wo}`: Der Link 'gibt-es-nicht.md' führt ins Leere" in zusammenfassung
+
+
+@pytest.mark.kopie
+def test_ein_gescheiterter_build_laesst_keinen_ordner_zurueck(ci_build):
+    """kurs/seite/plugin.py räumt seinen Ordner je Build auch nach einem Fehler weg (on_build_error)."""
+    assert ci_build[2] == []
 
 
 def test_fehlerformular_ist_gueltig():
@@ -50,7 +121,7 @@ def test_fehlerformular_ist_gueltig():
 
 
 def test_forks_bauen_mit_eigener_adresse(monkeypatch):
-    """Der Workflow setzt Adresse und Editier-Link aus GitHub; mkdocs.yml liest sie mit !ENV."""
+    """Der Workflow setzt Adresse, Editier-Link und Repository aus GitHub; mkdocs.yml liest sie mit !ENV."""
     umgebung = {}
     for w in WORKFLOWS:
         for schritt in schritte(w):
@@ -58,10 +129,22 @@ def test_forks_bauen_mit_eigener_adresse(monkeypatch):
                 umgebung |= schritt.get("env", {})
     assert "github.repository" in umgebung.get("KURS_EDIT_URI", ""), umgebung
     assert "base_url" in umgebung.get("KURS_SITE_URL", ""), umgebung
+    assert umgebung.get("KURS_REPOSITORY") == "https://github.com/${{ github.repository }}", umgebung
     monkeypatch.setenv("KURS_SITE_URL", "https://fork.invalid/kurs/")
     monkeypatch.setenv("KURS_EDIT_URI", "https://github.com/fork/kurs/edit/main/docs/")
+    monkeypatch.setenv("KURS_REPOSITORY", "https://github.com/fork/kurs/")
     kurs = Kurs()
-    assert (kurs.site_url, kurs.konfiguration.edit_uri) == ("https://fork.invalid/kurs/", "https://github.com/fork/kurs/edit/main/docs/")
+    assert (kurs.site_url, kurs.konfiguration.edit_uri, kurs.konfiguration.repository) == (
+        "https://fork.invalid/kurs/", "https://github.com/fork/kurs/edit/main/docs/", "https://github.com/fork/kurs")
+
+
+def test_ohne_umgebung_kein_platzhalter(monkeypatch):
+    """Lokal, ohne die Variablen des Workflows: kein Stift und kein Repository (die Seite sagt dann,
+    woher der Kurs kommt; tests/test_site.py), statt einer erfundenen Adresse."""
+    for name in ("KURS_EDIT_URI", "KURS_REPOSITORY"):
+        monkeypatch.delenv(name, raising=False)
+    kurs = Kurs()
+    assert (kurs.konfiguration.edit_uri, kurs.konfiguration.repository) == (None, None)
 
 
 @pytest.mark.parametrize("seite", sorted((WURZEL / "docs").glob("*.md")), ids=lambda p: p.name)

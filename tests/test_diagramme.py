@@ -9,7 +9,7 @@ import pytest
 import werkzeuge
 
 from kurs import diagramme
-from kurs.modell import WURZEL, Kurs
+from kurs.modell import Kurs
 
 KURS = Kurs()
 BEFEHL = "uv run python -m kurs.diagramme"
@@ -135,21 +135,21 @@ def test_nur_verwendete_symbole_bleiben_im_svg():
     assert diagramme.ohne_unbenutzte_symbole(svg) == svg.replace('<symbol id="d-computer"><path d="M1"/></symbol>', "")
 
 
+@pytest.mark.kopie
 def test_kaputtes_diagramm_bricht_den_build_mit_einer_zeile_ab(tmp_path):
     """Ein Syntaxfehler in einem Diagramm: eine Zeile mit Seite, Zeile, erster Zeile des Diagramms
     und Mermaids Meldung, statt 90 Zeilen ohne Seite."""
     import os
-    import shutil
     import subprocess
     import sys
+
+    import kurs_kopie
 
     from kurs import chromium
 
     if not chromium.CHROMIUM.exists():
         werkzeuge.fehlt("chromium", "Chromium fehlt zum Zeichnen der Diagramme")
-    for teil in ("docs", "snippets", "overrides", "diagramme", "kurs"):
-        shutil.copytree(WURZEL / teil, tmp_path / teil, ignore=shutil.ignore_patterns("pyodide", "__pycache__"))
-    shutil.copy(WURZEL / "mkdocs.yml", tmp_path)
+    kurs_kopie.kopieren(tmp_path)
     seite = tmp_path / "docs" / "teil-1.md"
     text = seite.read_text(encoding="utf-8")
     anfang = text.index("```mermaid\n")
@@ -158,7 +158,7 @@ def test_kaputtes_diagramm_bricht_den_build_mit_einer_zeile_ab(tmp_path):
     seite.write_text(kaputt, encoding="utf-8")
     lauf = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "site")],
                           cwd=tmp_path, capture_output=True, text=True,
-                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "KURS_NOTEBOOK_CACHE": str(tmp_path / "c")})
+                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     assert lauf.returncode != 0
     fehler = [z for z in (lauf.stdout + lauf.stderr).splitlines() if z.startswith("ERROR")]
     assert len(fehler) == 1, lauf.stdout + lauf.stderr

@@ -9,7 +9,7 @@ import re
 import markdown
 import pytest
 import pytest_codeblocks.plugin as codeblocks
-from pymdownx import highlight, superfences
+from pymdownx import superfences
 
 from kurs import codefarben
 from kurs.fremdcode import EINGRIFFE
@@ -28,16 +28,6 @@ def test_jeder_eingriff_nennt_quelle_und_pruefung():
         assert eingriff.quelle.startswith("https://") and eingriff.genutzt_in and eingriff.geprueft_von, eingriff
         for datei in re.findall(r"[\w/.-]+\.(?:py|js|html)\b", eingriff.genutzt_in + " " + eingriff.geprueft_von):
             assert (WURZEL / datei).is_file(), f"{eingriff.paket}: {datei} gibt es nicht"
-
-
-def test_highlight_zeichnet_jeden_block_ueber_highlight(monkeypatch):
-    assert list(inspect.signature(highlight.Highlight.highlight).parameters)[:3] == ["self", "src", "language"]
-    aufrufe = []
-    original = highlight.Highlight.highlight
-    monkeypatch.setattr(highlight.Highlight, "highlight",
-                        lambda self, src, *a, **k: aufrufe.append(src) or original(self, src, *a, **k))
-    mit_superfences('```python\nx = 1\n```\n')
-    assert aufrufe == ["x = 1"]
 
 
 def _eigener_fence(src, language, class_name, options, md, **kwargs):
@@ -121,6 +111,20 @@ def test_mkdocs_jupyter_importiert_beim_laden_was_verzoegert_wird():
     assert 'cached["content"]' in text and 'cached["toc_tokens"]' in text, "Form der Cache-Einträge geändert"
 
 
+def test_mkdocs_jupyter_liest_cache_und_cache_dir_erst_je_seite_und_raeumt_nur_dort_auf():
+    """Der Kurs setzt cache und cache_dir in seinem on_config (kurs/seite/plugin.py): Das wirkt nur,
+    wenn mkdocs-jupyter beide erst beim Rendern liest; aufräumen darf es nur in cache_dir."""
+    import importlib.util
+
+    quelle = importlib.util.find_spec("mkdocs_jupyter.plugin").origin
+    text = open(quelle, encoding="utf-8").read()
+    on_pre_page = text[text.index("def on_pre_page"):text.index("def _set_nb_url")]
+    assert 'cache_enabled = self.config["cache"]' in on_pre_page and 'cache_dir = self.config["cache_dir"]' in on_pre_page
+    assert 'f"{cache_key}.json"' in text, "Einträge heißen nicht mehr <sha256>.json (notebookcache.EINTRAG)"
+    on_post_build = text[text.index("def on_post_build"):]
+    assert 'cache_dir.glob("*.json")' in on_post_build and "unlink" in on_post_build
+
+
 def test_material_css_nennt_farben_der_pygments_klassen():
     haupt, palette = codefarben.material_css()
     assert len(codefarben.REGEL.findall(haupt)) >= 5 and codefarben.VARIABLE.search(palette)
@@ -132,19 +136,13 @@ def test_ersetzungen_im_kopf_von_material_greifen(site):
     assert "data-kurs-farbschema" in html and 'data-md-component="palette"' not in html
 
 
-def test_page_render_setzt_nur_was_der_seitencache_kennt(tmp_path):
-    from mkdocs.config import load_config
-    from mkdocs.structure.files import get_files
-    from mkdocs.structure.pages import Page
+def test_mkdocs_duplicatefilter_merkt_sich_meldungen_in_msgs():
+    import logging
 
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "index.md").write_text("# Titel\n\n## Abschnitt\n\n[x](#abschnitt)\n", encoding="utf-8")
-    (tmp_path / "mkdocs.yml").write_text("site_name: Probe\n", encoding="utf-8")
-    config = load_config(str(tmp_path / "mkdocs.yml"))
-    files = get_files(config)
-    page = Page(None, files.get_file_from_path("index.md"), config)
-    page.read_source(config)
-    vorher = dict(vars(page))
-    Page.render(page, config, files)
-    gesetzt = {k for k, v in vars(page).items() if k not in vorher or vorher[k] is not v}
-    assert gesetzt == {"content", "toc", "_title_from_render", "present_anchor_ids", "links_to_anchors"}
+    from mkdocs.utils import DuplicateFilter
+
+    filter_ = DuplicateFilter()
+    eintrag = logging.LogRecord("mkdocs.commands.build", logging.ERROR, "", 0, "einmal", None, None)
+    assert filter_(eintrag) and not filter_(eintrag) and filter_.msgs == {"einmal"}
+    filter_.msgs.clear()
+    assert filter_(eintrag)

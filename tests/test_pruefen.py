@@ -6,6 +6,7 @@ kurs.pruefen.main); die Lösung selbst läuft auch dort in einem eigenen Prozess
 """
 
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -26,9 +27,9 @@ OUTBOX = KURS.uebung("teil-2/uebung-1")
 
 _prozesse = {}
 _dateien = {}
-# Länger als der Start des Prüfprozesses (gemessen 0,3 s, unter Last über 1,5 s): Die Lösung läuft wirklich,
+# Länger als der Start des Prüfprozesses (gemessen 0,3 s, unter Last über 3 s): Die Lösung läuft wirklich,
 # bevor die Grenze sie stoppt.
-ZEITLIMIT = 3.0
+ZEITLIMIT = 5.0
 # Schreibt ihre Prozessnummer, bevor sie ewig läuft: So sieht der Test, dass sie lief und nun tot ist.
 ENDLOS = "import os, pathlib\npathlib.Path({pid!r}).write_text(str(os.getpid()))\nwhile True:\n    pass\n"
 
@@ -51,7 +52,9 @@ def im_hintergrund():
 def prozesse():
     if not _prozesse:
         im_hintergrund()
-    return {name: (p.communicate(timeout=60)[0], p.returncode) for name, p in _prozesse.items()}
+    yield {name: (p.communicate(timeout=60)[0], p.returncode) for name, p in _prozesse.items()}
+    for datei in _dateien.values():
+        shutil.rmtree(datei.parent, ignore_errors=True)
 
 
 def lebt(pid: int) -> bool:
@@ -81,7 +84,13 @@ def test_endlosschleife_wird_gestoppt(prozesse):
 @pytest.mark.parametrize("inhalt, status, text", [
     (OUTBOX.loesung, 0, "Bestanden."),
     (OUTBOX.vorlage, 1, OUTBOX.vorlage_meldung),
-    ("def bestellen(con, betrag)\n    return 1\n", 1, "Deine Lösung läuft nicht: Syntaxfehler in Zeile 1"),
+    ("def bestellen(con, betrag)\n    return 1\n", 1, "Deine Lösung läuft nicht: Syntaxfehler in Zeile 1: Hier fehlt "
+     "ein Doppelpunkt"),
+    # Ein häufiger Fehler auf Deutsch, Pythons Meldung in Klammern: wie im Browser (kurs/lauf.py).
+    ("def bestellen(con, betrag):\n    return 'Bestellung ' + betrag\n\n\ndef relay(con, broker):\n    pass\n", 1,
+     "Beim Prüfen scheitert deine Lösung. Falscher Typ in Zeile 2: Text (str) und int lassen sich nicht mit + "
+     'verbinden. Wandle den Wert mit str(...) um, oder nimm einen f-String. (Python: TypeError: can only '
+     'concatenate str (not "int") to str)'),
 ])
 def test_pruefprozess_meldet_deutsch_mit_status(tmp_path, capsys, monkeypatch, inhalt, status, text):
     (tmp_path / "meine_loesung.py").write_text(inhalt, encoding="utf-8")
@@ -113,15 +122,16 @@ def test_unbekannte_uebung_nennt_jede_uebung_mit_ihren_namen(pytester, monkeypat
 # Was die Meldungen sagen, prüft pruefe() direkt; der Prozess oben reicht sie nur durch.
 @pytest.mark.parametrize("inhalt, text", [
     ("def bestellen(con, betrag):\n    return 1\n\n(bestellen, relay)\n",
-     "Deine Lösung läuft nicht: Der Name 'relay' ist nicht definiert (Zeile 4)"),
+     "Deine Lösung läuft nicht: Unbekannter Name in Zeile 4: Der Name relay ist nicht definiert."),
     ("def bestellen(con, betrag):\n    return 1\n", "Die Funktion relay fehlt in deiner Lösung."),
-    ("import nicht_da\n", "Deine Lösung läuft nicht: ModuleNotFoundError: No module named 'nicht_da' (Zeile 1)"),
+    ("import nicht_da\n", "Deine Lösung läuft nicht: Unbekanntes Modul in Zeile 1: Das Modul 'nicht_da' gibt es hier nicht."),
     (textwrap.dedent("""\
         def bestellen(con, betrag):
             return 1 / 0
         def relay(con, broker):
             pass
-        """), "Beim Prüfen wirft deine Lösung ZeroDivisionError: division by zero (Zeile 2)"),
+        """), "Beim Prüfen scheitert deine Lösung. Division durch null in Zeile 2: Hier wird durch 0 geteilt. "
+              "(Python: ZeroDivisionError: division by zero)"),
 ])
 def test_kaputte_loesung_bekommt_klare_meldung(inhalt, text):
     with pytest.raises(Fehlermeldung) as fehler:

@@ -2,7 +2,9 @@
 Befehlen gleich, und jede Ausgabe wird mit dem echten Lauf verglichen oder neu geschrieben.
 
 Jeder Fall läuft in einer Kopie des Kurses (mkdocs.yml, docs/, snippets/) mit pytester,
-im selben Prozess: Das Plugin nimmt das Kursmodell des Ordners, in dem pytest läuft.
+im selben Prozess: Das Plugin nimmt das Kursmodell des Ordners, in dem pytest läuft. Geändert
+wird eine eigene Probe (PROBE), keine Datei des Kurses: Ein Fehler, den jemand in snippets/ macht,
+zeigt sich so in seinem eigenen Test und nicht noch einmal hier.
 """
 
 import shutil
@@ -14,9 +16,29 @@ from kurs.modell import WURZEL, Kurs
 
 pytest_plugins = ["pytester"]
 
-PARTITION = "snippets/teil-2/partition.md"
-RICHTIG = "kunde-A bestellt -> (0, 0)\n"
-FALSCH = "kunde-A bestellt -> (9, 9)\n"
+PROBE = "snippets/teil-2/probe.md"
+# Ein eingebundenes Stück (die Queue aus Teil 1 ist ein Beispiel ohne Ausgabe), dann eigener Code.
+PROBE_TEXT = """--8<-- "teil-1/queue.md"
+
+<!--pytest-codeblocks:cont-->
+
+```python
+q = Queue()
+q.send("hallo")
+for n in range(2):
+    print(n, "von", len(q.nachrichten))
+```
+
+<!--pytest-codeblocks:expected-output-->
+
+```text title="Ausgabe"
+0 von 1
+1 von 1
+```
+"""
+AUSGABE_ZEILE = 15  # die erste Zeile der gezeigten Ausgabe
+RICHTIG = "0 von 1\n1 von 1\n"
+FALSCH = "0 von 1\n1 von 2\n"
 BEIDE_BEFEHLE = [pytest.param([], id="uv run pytest"), pytest.param(["--codeblocks"], id="--codeblocks")]
 
 
@@ -25,6 +47,7 @@ def kopie(pytester):
     for teil in ("docs", "snippets"):
         shutil.copytree(WURZEL / teil, pytester.path / teil, ignore=shutil.ignore_patterns("assets", "__pycache__"))
     shutil.copy(WURZEL / "mkdocs.yml", pytester.path)
+    (pytester.path / PROBE).write_text(PROBE_TEXT, encoding="utf-8")
     return pytester
 
 
@@ -46,38 +69,41 @@ def test_beide_befehle_sammeln_dieselben_items_von_pytest_codeblocks(kopie, befe
 
 
 @pytest.mark.parametrize("befehl", BEIDE_BEFEHLE)
-def test_falsche_ausgabe_laesst_den_test_scheitern_und_nennt_datei_und_zeile(kopie, befehl):
-    ersetze(kopie, PARTITION, RICHTIG, FALSCH)
-    lauf = kopie.runpytest_inprocess("-p", "no:cacheprovider", *befehl, "snippets/teil-2/")
-    beispiele = sum("teil-2" in b.datei.parts for b in Kurs(kopie.path).beispiele_aller_dateien)
-    lauf.assert_outcomes(passed=beispiele - 1, failed=1)
-    lauf.stdout.fnmatch_lines([f"{PARTITION}:1: Die gezeigte Ausgabe passt nicht zum Code.", FALSCH.strip(),
-                               "but got", "*", RICHTIG.strip()])
-
-
-def test_ausgaben_aktualisieren_schreibt_den_echten_lauf(kopie):
-    ersetze(kopie, PARTITION, RICHTIG, FALSCH)
-    # Nur Teil 2: Das Labor startete sonst alle Server für diesen einen Test.
-    beispiele = sum("teil-2" in b.datei.parts for b in Kurs(kopie.path).beispiele_aller_dateien)
-    kopie.runpytest_inprocess("-p", "no:cacheprovider", "--ausgaben-aktualisieren", "snippets/teil-2").assert_outcomes(
-        passed=beispiele)
-    assert (kopie.path / PARTITION).read_text(encoding="utf-8") == (WURZEL / PARTITION).read_text(encoding="utf-8")
-
-
-def test_abbrechendes_beispiel_meldet_datei_und_zeile_ohne_traceback(kopie):
-    ersetze(kopie, PARTITION, "print(", "print(1 / 0, ")
-    lauf = kopie.runpytest_inprocess("-p", "no:cacheprovider", PARTITION)
+def test_falsche_ausgabe_nennt_die_zeile_der_ausgabe_und_den_befehl_mit_pfad(kopie, befehl):
+    ersetze(kopie, PROBE, RICHTIG, FALSCH)
+    lauf = kopie.runpytest_inprocess("-p", "no:cacheprovider", *befehl, PROBE)
     lauf.assert_outcomes(failed=1)
-    lauf.stdout.fnmatch_lines([f"{PARTITION}:1: Das Beispiel bricht ab.", "*division by zero"])
+    lauf.stdout.fnmatch_lines([f"{PROBE}:{AUSGABE_ZEILE}: Die gezeigte Ausgabe passt nicht zum Code.", "Gezeigt:",
+                               *FALSCH.splitlines(), "Gedruckt:", *RICHTIG.splitlines(),
+                               f"Neu schreiben aus dem echten Lauf: uv run python -m kurs.ausgaben {PROBE}"])
+    assert "Expected output" not in lauf.stdout.str() and "but got" not in lauf.stdout.str()
+
+
+def test_ausgaben_neu_schreiben_nennt_was_sich_aenderte(kopie, capsys):
+    from kurs import ausgaben
+
+    ersetze(kopie, PROBE, RICHTIG, FALSCH)
+    assert ausgaben.main([PROBE]) == 0
+    assert f"Neu geschrieben (1): {PROBE}:{AUSGABE_ZEILE}" in capsys.readouterr().out
+    assert (kopie.path / PROBE).read_text(encoding="utf-8") == PROBE_TEXT
+    assert ausgaben.main([PROBE]) == 0
+    assert "Neu geschrieben: nichts" in capsys.readouterr().out
+
+
+def test_abbrechendes_beispiel_nennt_die_zeile_in_der_datei_ohne_traceback(kopie):
+    ersetze(kopie, PROBE, 'print(n, "von"', 'print(1 / n, "von"')
+    lauf = kopie.runpytest_inprocess("-p", "no:cacheprovider", PROBE)
+    lauf.assert_outcomes(failed=1)
+    lauf.stdout.fnmatch_lines([f"{PROBE}:9: Das Beispiel bricht ab: ZeroDivisionError: division by zero"])
     assert "Traceback" not in lauf.stdout.str()
 
 
 def test_endloses_beispiel_stoppt_mit_datei_und_zeile(kopie, monkeypatch):
     monkeypatch.setattr("kurs.pytest_plugin.ZEITLIMIT", 0.2)
-    ersetze(kopie, PARTITION, "for key, ereignis in [", "while True:\n    pass\nfor key, ereignis in [")
-    lauf = kopie.runpytest_inprocess("-p", "no:cacheprovider", PARTITION)
+    ersetze(kopie, PROBE, "for n in range(2):", "while True:\n    pass\nfor n in range(2):")
+    lauf = kopie.runpytest_inprocess("-p", "no:cacheprovider", PROBE)
     lauf.assert_outcomes(failed=1)
-    lauf.stdout.fnmatch_lines([f"*{PARTITION}:1: Das Beispiel lief länger als 0.2 s und wurde gestoppt.*"])
+    lauf.stdout.fnmatch_lines([f"*{PROBE}:5: Das Beispiel lief länger als 0.2 s und wurde gestoppt.*"])
     assert "Traceback" not in lauf.stdout.str() and "Timeout" not in lauf.stdout.str()
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
 import im_browser as browser
+import kurs_kopie as kurs_kopie_
 
 from kurs.modell import WURZEL, Kurs
 
@@ -14,6 +15,12 @@ KURS = Kurs()
 
 def seite(site, name):
     return (site / name / "index.html").read_text(encoding="utf-8")
+
+
+def test_strenger_build(site):
+    """mkdocs build --strict gelingt. Scheitert er, steht hier, warum (mit Datei und Zeile, wo der Kurs
+    sie kennt); jeder andere Test, der die Seite braucht, wird dann übersprungen (tests/conftest.py)."""
+    assert (site / "index.html").is_file()
 
 
 def test_startseite_zeigt_jede_uebung_mit_link_und_namen(site):
@@ -41,7 +48,7 @@ def test_quiz_zeigt_die_optionen_der_pruefung_und_markiert_genau_die_richtige(si
     for uebung in (u for u in KURS.uebungen.values() if u.quiz):
         html = seite(site, uebung.kapitel)
         gruppe = "quiz-" + uebung.name.replace("/", "-")
-        feld = re.search(rf'<fieldset class="quiz" id="{gruppe}">(.*?)</fieldset>', html, re.S)[1]
+        feld = re.search(rf'<fieldset class="quiz" id="{gruppe}"[^>]*>(.*?)</fieldset>', html, re.S)[1]
         werte = re.findall(rf'<input type="radio" name="{gruppe}" id="[^"]+" value="(\w)">', feld)
         assert werte == list(uebung.quiz.optionen), uebung.name
         richtig = [w for w, option in zip(werte, feld.split('<div class="quiz-option">')[1:], strict=True) if "quiz-richtig" in option]
@@ -143,12 +150,45 @@ def test_linkpruefung_findet_fehlende_seiten_und_anker(tmp_path):
     ]
 
 
-def test_jede_seite_aus_docs_hat_seite_bearbeiten(site):
-    for eintrag in KURS.nav:
-        html = (site / eintrag.url / "index.html").read_text(encoding="utf-8")
-        # Material: Stift-Symbol mit rel="edit"; die Adresse kommt aus edit_uri in mkdocs.yml.
-        link = f'<a href="{KURS.konfiguration.edit_uri}{eintrag.quelle}" title="Seite editieren" class="md-content__button md-icon" rel="edit">'
-        assert link in html, f"{eintrag.quelle}: Der Link „Seite editieren“ fehlt"
+# Die Seite der Tests wird so gebaut, wie die Umgebung es sagt: lokal ohne Repository und ohne
+# „Seite editieren“, im Workflow mit beidem. Die Kopie (tests/kurs_kopie.py) hat beides immer.
+def _gebaut(site, kurs_kopie) -> list[tuple[Path, str | None, str | None]]:
+    """(Ordner, Repository, Ziel von „Seite editieren“) beider Builds."""
+    return [(site, KURS.konfiguration.repository, KURS.konfiguration.edit_uri),
+            (kurs_kopie[0] / "site", kurs_kopie_.REPOSITORY, kurs_kopie_.EDIT_URI)]
+
+
+def test_seite_bearbeiten_nur_mit_echter_adresse(site, kurs_kopie):
+    assert kurs_kopie[1] == 0, kurs_kopie[2]
+    for ordner, _, edit_uri in _gebaut(site, kurs_kopie):
+        for eintrag in KURS.nav:
+            html = (ordner / eintrag.url / "index.html").read_text(encoding="utf-8")
+            # Material: Stift-Symbol mit rel="edit"; die Adresse kommt aus edit_uri in mkdocs.yml.
+            link = f'<a href="{edit_uri}{eintrag.quelle}" title="Seite editieren" class="md-content__button md-icon" rel="edit">'
+            if edit_uri:
+                assert link in html, f"{ordner}: {eintrag.quelle}: Der Link „Seite editieren“ fehlt"
+            else:
+                assert 'rel="edit"' not in html, f"{eintrag.quelle}: Ein Stift ohne Ziel"
+
+
+def test_pruefbefehl_und_git_clone_nennen_das_repository_oder_sagen_woher(site, kurs_kopie):
+    """Wo der Kurs `git clone` oder `uv run pytest --uebung` sagt, steht die Adresse aus dem Build
+    (extra.repository); ohne sie sagt die Seite, woher du den Kurs bekommst. Nie ein Platzhalter."""
+    assert kurs_kopie[1] == 0, kurs_kopie[2]
+    for ordner, repository, _ in _gebaut(site, kurs_kopie):
+        start = seite(ordner, ".")
+        if repository:
+            assert f"Den Ordner holst du mit <code>git clone {repository}</code>." in start
+        else:
+            assert "Diese Seite wurde ohne die Adresse ihres Repositorys gebaut." in start
+        for uebung in KURS.uebungen.values():
+            html = seite(ordner, uebung.kapitel)
+            befehl = f"<code>uv run pytest --uebung {uebung.name} --loesung meine_loesung.py</code>"
+            woher = (f"den Ordner holst du mit <code>git clone {repository}</code>" if repository
+                     else '<a href="../#eigene-losung-prufen">wie du ihn bekommst</a>')
+            assert f"Prüfen im Ordner des Kurses: {befehl} ({woher}).</p>" in html, (ordner, uebung.name)
+        for datei in ordner.rglob("*.html"):
+            assert "beispiel-org" not in datei.read_text(encoding="utf-8"), datei
 
 
 def test_startseite_nennt_das_zeitlimit_im_browser():

@@ -1,5 +1,5 @@
-// Glossarbegriffe im Text (<abbr>, aus glossar.md): Zeigst du auf einen, oder tippst du ihn
-// an, erscheint seine Erklärung, im Aussehen von Materials Tooltips.
+// Glossarbegriffe im Text (<abbr>, aus glossar.md): Zeigst du auf einen, tippst du ihn an oder
+// erreichst du ihn mit Tab, erscheint seine Erklärung, im Aussehen von Materials Tooltips.
 //
 // Warum nicht Materials content.tooltips: Material richtet beim Laden für jedes Element mit
 // title einen Tooltip ein, jeden mit eigenen Beobachtern, auf Teil 2 für 25 Begriffe. Das
@@ -62,6 +62,13 @@
     if (ziel) zeigen(ziel);
     else if (!tooltip.contains(ereignis.target)) verbergen();
   });
+  // Mit der Tastatur: Jeder Begriff ist per Tab erreichbar (tabindex, overrides/main.html) und
+  // zeigt seine Erklärung, solange er den Fokus hat.
+  document.addEventListener("focusin", (ereignis) => {
+    const ziel = ereignis.target instanceof Element ? ereignis.target.closest(BEGRIFF) : null;
+    if (ziel) zeigen(ziel);
+  });
+  document.addEventListener("focusout", (ereignis) => ereignis.target === begriff && verbergen());
   // Escape schließt sie, ohne die Maus zu bewegen (WCAG 1.4.13).
   document.addEventListener("keydown", (ereignis) => ereignis.key === "Escape" && verbergen());
 })();

@@ -3,7 +3,7 @@
 // erst, wenn eine Leserin einen Block zum ersten Mal bearbeitet (oder eine gespeicherte Lösung da ist):
 // Bis dahin steht der von Pygments gefärbte Block aus dem HTML da.
 import {
-  EditorState, EditorView, keymap, lineNumbers, drawSelection, highlightSpecialChars,
+  EditorState, EditorView, Decoration, StateField, StateEffect, keymap, lineNumbers, drawSelection, highlightSpecialChars,
   defaultKeymap, history, historyKeymap, indentWithTab, indentOnInput, bracketMatching,
   syntaxHighlighting, indentUnit, closeBrackets, closeBracketsKeymap, classHighlighter, python,
 } from "./vendor/codemirror/codemirror.js";
@@ -34,6 +34,20 @@ const AUSSEHEN = EditorView.theme({
   "&.cm-focused .cm-selectionBackground, .cm-selectionBackground": { backgroundColor: "var(--md-default-fg-color--lightest)" },
 });
 
+// Die Zeile, auf die ein Fehler zeigt (kurs/lauf.py nennt sie), färbt kurs.css (.kurs-fehlerzeile).
+// Die nächste Änderung am Code nimmt die Markierung weg: Dann stimmt die Zeile nicht mehr sicher.
+const fehlerZeigen = StateEffect.define();
+const FEHLERZEILE = Decoration.line({ class: "kurs-fehlerzeile" });
+const fehlerzeile = StateField.define({
+  create: () => Decoration.none,
+  update(markierung, tr) {
+    if (tr.docChanged) markierung = Decoration.none;
+    for (const e of tr.effects) if (e.is(fehlerZeigen)) markierung = e.value;
+    return markierung;
+  },
+  provide: (feld) => EditorView.decorations.from(feld),
+});
+
 // Zeilennummern erst ab dieser Länge: Bei drei Zeilen helfen sie nicht, sie kosten nur Breite.
 const ZEILEN_FUER_NUMMERN = 5;
 
@@ -50,7 +64,8 @@ function schreibmarke(code) {
 
 // Erzeugt den Editor im <pre> des Blocks an der Stelle des <code>, mit dessen Text und
 // Schreibmarke. `aenderung(text)` kommt bei jeder Änderung, `ausfuehren()` bei Strg+Enter.
-// Von da an lesen und setzen block.kursText und block.kursSetze den Text im Editor.
+// Von da an lesen und setzen block.kursText und block.kursSetze den Text im Editor;
+// block.kursFehlerzeile markiert eine Zeile.
 // Gibt den EditorView zurück.
 export function editor(block, { label, aenderung, ausfuehren }) {
   const code = block.querySelector("code");
@@ -74,6 +89,7 @@ export function editor(block, { label, aenderung, ausfuehren }) {
       closeBrackets(),
       python(),
       syntaxHighlighting(classHighlighter),
+      fehlerzeile,
       // Tab rückt ein, Shift+Tab aus. Keine Tastaturfalle (WCAG 2.1.2): Nach Escape verlässt
       // Tab den Editor (CodeMirror, tabFocusMode); das Label sagt es an.
       keymap.of([
@@ -94,6 +110,14 @@ export function editor(block, { label, aenderung, ausfuehren }) {
   code.after(view.dom);
   block.classList.add("kurs-editor");
   block.kursText = () => view.state.doc.toString();
-  block.kursSetze = (neu) => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: neu } });
+  // Ein eigener Schritt im Verlauf (userEvent): Strg+Z nimmt genau ihn zurück, etwa „Zurücksetzen“.
+  block.kursSetze = (neu) => view.dispatch({
+    changes: { from: 0, to: view.state.doc.length, insert: neu }, userEvent: "kurs.setzen" });
+  // Markiert Zeile `nummer` (ab 1) als die des Fehlers; null nimmt die Markierung weg.
+  block.kursFehlerzeile = (nummer) => {
+    const { doc } = view.state;
+    const zeile = nummer >= 1 && nummer <= doc.lines ? doc.line(nummer) : null;
+    view.dispatch({ effects: fehlerZeigen.of(zeile ? Decoration.set([FEHLERZEILE.range(zeile.from)]) : Decoration.none) });
+  };
   return view;
 }

@@ -1,7 +1,8 @@
 // Dein Fortschritt: was du in diesem Browser bestanden hast. Nur localStorage, kein
 // Server, kein Cookie. Gemerkt wird
 //   - eine Übung, sobald ihr „Prüfen“ besteht (kurs-lauf.js meldet das als "kurs:bestanden");
-//   - eine Auswahlfrage (fieldset.quiz mit id), sobald die richtige Option gewählt ist.
+//   - eine Auswahlfrage (fieldset.quiz mit id), sobald die richtige Option gewählt ist; ist sie
+//     die Auswahl einer Übung (data-uebung), zählt das auch als bestandene Übung.
 // Die Startseite zählt je Teil und verlinkt, was offen ist; das Inhaltsverzeichnis eines
 // Teils bekommt ein Häkchen an jeder bestandenen Übung. Welche Übungen es gibt, steht als
 // JSON in jeder Seite (#kurs-uebungen, aus kurs/fortschritt.py): hier ist nichts davon fest.
@@ -94,7 +95,24 @@
     if (!frage || target.type !== "radio" || !target.checked) return;
     const ansage = frage.querySelector(".quiz-ansage");
     if (ansage) ansage.textContent = target.closest(".quiz-option").querySelector(".quiz-erklaerung").textContent;
-    if (target.closest(".quiz-option")?.querySelector(".quiz-richtig")) merken("fragen", frage.id);
+    if (!target.closest(".quiz-option")?.querySelector(".quiz-richtig")) return;
+    merken("fragen", frage.id);
+    // Die Auswahl einer Übung ist ihre Prüfung (kurs/seite/auswahl.py): Die richtige Wahl besteht sie.
+    if (frage.dataset.uebung) merken("uebungen", frage.dataset.uebung);
+  });
+
+  // In einer Radiogruppe wählen die Pfeiltasten sonst gleich aus: Im Quiz zeigte das jede
+  // Begründung und zählte die Frage als beantwortet. Hier bewegen sie nur den Fokus, die
+  // Leertaste (oder ein Klick) wählt. Ohne JavaScript bleibt es beim Verhalten des Browsers.
+  const PFEILE = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 };
+  document.addEventListener("keydown", (ereignis) => {
+    const { target, key } = ereignis;
+    const frage = target.closest?.("fieldset.quiz");
+    if (!frage || target.type !== "radio" || !(key in PFEILE) || ereignis.altKey || ereignis.ctrlKey
+      || ereignis.metaKey || ereignis.shiftKey) return;
+    ereignis.preventDefault();
+    const optionen = [...frage.querySelectorAll("input[type=radio]")];
+    optionen[(optionen.indexOf(target) + PFEILE[key] + optionen.length) % optionen.length].focus();
   });
 
   document.addEventListener("click", ({ target }) => {

@@ -36,9 +36,10 @@
         clearTimeout(laufend.timer);
         laufend.laeuft();
         const grenze = window.kursZeitlimitS ?? ZEITLIMIT_S; // Tests setzen es kürzer
-        laufend.timer = setTimeout(() => abbrechen(
-          `Dein Code lief länger als ${grenze} s und wurde gestoppt. ` +
-          "Wahrscheinlich eine Endlosschleife: Endet jede Schleife?"), grenze * 1000);
+        laufend.timer = setTimeout(() => abbrechen({
+          meldung: `Dein Code lief länger als ${grenze} s und wurde gestoppt. ` +
+            "Wahrscheinlich eine Endlosschleife: Endet jede Schleife?",
+        }), grenze * 1000);
       } else {
         const { fertig } = laufend;
         clearTimeout(laufend.timer);
@@ -50,18 +51,19 @@
 
   // Ein Worker, der hängt, lässt sich nur beenden. Sein Nachfolger startet sofort und lädt
   // Python, während die Leserin die Meldung liest: Der nächste Klick wartet nicht darauf.
-  function abbrechen(meldung) {
+  // `gestoppt`: Die Leserin hat den Lauf selbst beendet; das ist kein Fehler ihres Codes.
+  function abbrechen({ meldung, gestoppt = false }) {
     if (!laufend) return;
     const { fertig } = laufend;
     clearTimeout(laufend.timer);
     laufend = null;
     worker.terminate();
     neuerWorker();
-    fertig({ ok: false, meldung, ausgabe: "" });
+    fertig({ ok: false, meldung, ausgabe: "", gestoppt });
   }
 
   function ausfuehren(auftrag, teile, laeuft) {
-    if (laufend) abbrechen("Abgebrochen: Ein neuer Lauf wurde gestartet.");
+    if (laufend) abbrechen({ meldung: "Abgebrochen: Ein neuer Lauf wurde gestartet.", gestoppt: true });
     if (!worker) neuerWorker();
     return new Promise((fertig) => {
       const id = ++naechsteId;
@@ -116,6 +118,10 @@
       view: null, laden: null, // der Editor, sobald er geladen ist (editorOeffnen)
       ausfuehrenKnopf: knopf("ausfuehren"), pruefenKnopf: knopf("pruefen"),
       stoppKnopf: knopf("stopp"), zuruecksetzenKnopf: knopf("zuruecksetzen"),
+      // Die Ausgabe, die die Seite unter dem Block zeigt (```text title="Ausgabe"): Ein Lauf ersetzt
+      // sie, solange sein Ergebnis dasteht.
+      seitenAusgabe: seitenAusgabe(leiste.nextElementSibling),
+      vorher: null, // der Text vor „Zurücksetzen“, solange „Rückgängig“ ihn zurückholen kann
     };
     textSchnittstelle(b);
     alsTextfeld(b);
@@ -127,7 +133,20 @@
     }
   }
 
-  function speichern(b, text) {
+  function seitenAusgabe(ergebnis) {
+    const kasten = ergebnis.nextElementSibling;
+    return kasten?.matches(".language-text.highlight") && kasten.querySelector(".filename")?.textContent === "Ausgabe"
+      ? kasten : null;
+  }
+
+  // Jede Änderung am Code, im Editor oder (solange er fehlt) im Block. Nach „Zurücksetzen“ bleibt
+  // deine gespeicherte Lösung, bis du den Code wieder änderst: Erst das bestätigt den Neuanfang.
+  // Bis dahin holt „Rückgängig“ sie zurück, und nach dem Neuladen steht sie wieder da.
+  function geaendert(b, text) {
+    if (b.vorher !== null) {
+      if (text === b.originalText) return; // das Zurücksetzen selbst
+      angebotEntfernen(b);
+    }
     if (b.speicher) localStorage.setItem(b.speicher, text);
   }
 
@@ -136,7 +155,7 @@
     b.block.kursText = () => b.code.textContent;
     b.block.kursSetze = (neu) => {
       b.code.textContent = neu;
-      speichern(b, neu);
+      geaendert(b, neu);
     };
   }
 
@@ -161,7 +180,7 @@
     code.addEventListener("focus", () => { editorOeffnen(b, true); });
     code.addEventListener("input", () => {
       // Nur solange der Editor fehlt; danach speichert er selbst (aenderung).
-      if (!b.view) speichern(b, code.textContent);
+      if (!b.view) geaendert(b, code.textContent);
     });
     code.addEventListener("keydown", (ereignis) => {
       if (ereignis.key === "Enter" && (ereignis.ctrlKey || ereignis.metaKey)) {
@@ -182,19 +201,23 @@
       if (!code.contains(auswahl.anchorNode)) auswahl.collapse(code, 0);
     }
     b.laden ??= import(new URL("kurs-editor.js", BASIS)).then(({ editor }) => {
+      // Den Fokus bekommt der Editor nur, wenn er noch im Block steht: Hat die Leserin ihn
+      // inzwischen weitergegeben (Tab zu „Ausführen“), bleibt er dort.
+      b.fokusImBlock = document.activeElement === code;
       b.view = editor(b.block, {
         label: b.label,
-        aenderung: (neu) => speichern(b, neu),
+        aenderung: (neu) => geaendert(b, neu),
         ausfuehren: () => starte(b, b.pruefenKnopf !== null),
       });
       // Was du getippt hast, während der Editor lud, bleibt gespeichert wie jede Änderung.
-      if (code.textContent !== b.originalText) speichern(b, code.textContent);
+      if (code.textContent !== b.originalText) geaendert(b, code.textContent);
     }).catch((fehler) => {
       b.laden = null; // beim nächsten Klick neu versuchen
       throw fehler;
     });
     return b.laden.then(() => {
-      if (fokus) b.view.focus();
+      if (fokus && b.fokusImBlock) b.view.focus();
+      b.fokusImBlock = false;
     }).catch(() => {
       // Ohne Editor (etwa offline) bleibt der Block ein schlichtes Textfeld; der nächste Klick
       // versucht es noch einmal.
@@ -212,33 +235,87 @@
     b.leiste.addEventListener("focusin", hinweiseZeigen, { once: true });
     b.ausfuehrenKnopf.addEventListener("click", () => starte(b, false));
     if (b.pruefenKnopf) b.pruefenKnopf.addEventListener("click", () => starte(b, true));
-    b.stoppKnopf.addEventListener("click", () => abbrechen("Gestoppt."));
-    b.zuruecksetzenKnopf.addEventListener("click", () => {
-      if (b.view) b.block.kursSetze(b.originalText);
-      b.code.innerHTML = b.original;
-      if (b.speicher) localStorage.removeItem(b.speicher);
-      b.ergebnis.replaceChildren();
-      b.ergebnis.className = "kurs-ergebnis";
-    });
+    b.stoppKnopf.addEventListener("click", () => abbrechen({ meldung: "Du hast den Lauf gestoppt.", gestoppt: true }));
+    b.zuruecksetzenKnopf.addEventListener("click", () => zuruecksetzen(b));
   }
 
-  function zeige(ergebnis, art, titel, text) {
+  // „Zurücksetzen“ stellt den Code der Seite her und lässt sich rückgängig machen: mit dem Knopf
+  // „Rückgängig“ daneben (er bleibt, bis du den Code änderst) oder mit Strg+Z im Editor.
+  function zuruecksetzen(b) {
+    const text = b.block.kursText();
+    leeren(b);
+    if (text === b.originalText) return;
+    b.vorher = text;
+    if (b.view) b.block.kursSetze(b.originalText); // eine Änderung im Verlauf des Editors: Strg+Z
+    b.code.innerHTML = b.original;
+    const angebot = document.createElement("p");
+    angebot.className = "kurs-rueckgaengig";
+    angebot.setAttribute("role", "status");
+    const knopf = document.createElement("button");
+    knopf.type = "button";
+    knopf.className = "md-button kurs-knopf";
+    knopf.textContent = "Rückgängig";
+    knopf.addEventListener("click", () => {
+      const vorher = b.vorher;
+      angebotEntfernen(b);
+      b.block.kursSetze(vorher);
+      b.zuruecksetzenKnopf.focus();
+    });
+    angebot.append(b.speicher ? "Zurückgesetzt. Deine Fassung bleibt gespeichert, bis du etwas änderst. "
+      : "Zurückgesetzt. ", knopf);
+    b.angebot?.remove();
+    b.angebot = angebot;
+    b.leiste.after(angebot);
+  }
+
+  function angebotEntfernen(b) {
+    b.vorher = null;
+    b.angebot?.remove();
+    b.angebot = null;
+  }
+
+  // Das Ergebnis verschwindet; die Ausgabe der Seite steht wieder da.
+  function leeren(b) {
+    b.ergebnis.replaceChildren();
+    b.ergebnis.className = "kurs-ergebnis";
+    if (b.seitenAusgabe) b.seitenAusgabe.hidden = false;
+  }
+
+  // Das Ergebnis eines Laufs: Zeichen und Titel (bestanden, nicht bestanden …), was der Code
+  // druckte (wie Code), die Meldung dazu (als Satz, in der Schrift des Textes) und, wenn die
+  // Ausgabe von der Seite abweicht, die Ausgabe der Seite zum Vergleich. Die Farbe der Art
+  // (kurs.css) allein trägt nichts: Zeichen und Wort sagen dasselbe, auch dem Screenreader.
+  const ZEICHEN = { ok: "✓", fehler: "✗", gestoppt: "■" };
+  function zeige(b, art, titel, { ausgabe = "", meldung = "", seite = null } = {}) {
+    const { ergebnis } = b;
     ergebnis.className = `kurs-ergebnis kurs-${art}`;
-    ergebnis.replaceChildren();
-    const kopf = document.createElement("p");
-    kopf.className = "kurs-ergebnis-titel";
-    kopf.textContent = titel;
-    ergebnis.append(kopf);
-    if (text) {
-      const pre = document.createElement("pre");
-      pre.textContent = text;
-      ergebnis.append(pre);
+    const teile = [element("p", "kurs-ergebnis-titel", titel)];
+    if (ZEICHEN[art]) {
+      const zeichen = element("span", "kurs-zeichen", ZEICHEN[art]);
+      zeichen.setAttribute("aria-hidden", "true");
+      teile[0].prepend(zeichen);
     }
+    if (ausgabe) teile.push(element("pre", "kurs-ausgabe", ausgabe));
+    if (meldung) teile.push(element("p", "kurs-meldung", meldung));
+    if (seite !== null) {
+      const vergleich = element("details", "kurs-vergleich");
+      vergleich.append(element("summary", "", "Ausgabe auf der Seite"), element("pre", "", seite));
+      teile.push(vergleich);
+    }
+    ergebnis.replaceChildren(...teile);
+    // Solange ein Lauf sein Ergebnis zeigt, ersetzt es die Ausgabe der Seite darunter.
+    if (b.seitenAusgabe && art !== "wartet") b.seitenAusgabe.hidden = true;
+  }
+
+  function element(name, klasse, text = "") {
+    const e = document.createElement(name);
+    if (klasse) e.className = klasse;
+    e.textContent = text;
+    return e;
   }
 
   // Der Titel über der Ausgabe eines Laufs, der klappte.
-  function titel(auftrag, programm, ausgabe) {
-    if (auftrag === "pruefe") return "Bestanden";
+  function titel(programm, ausgabe) {
     if (programm.ausgabe === null || programm.ausgabe === undefined) return "Ausgabe";
     return ausgabe === programm.ausgabe ? "Ausgabe (wie auf der Seite)" : "Ausgabe (anders als auf der Seite)";
   }
@@ -251,16 +328,17 @@
       b.stoppKnopf.hidden = !laeuft;
     };
     knoepfe(true);
+    b.block.kursFehlerzeile?.(null);
     if (!worker) neuerWorker(); // Python lädt schon, während die Daten der Seite kommen
-    zeige(b.ergebnis, "wartet", ladeText() ?? "Läuft …");
-    ladeAnzeige(b.ergebnis);
+    zeige(b, "wartet", ladeText() ?? "Läuft …");
+    ladeAnzeige(b);
     let daten;
     try {
       daten = await programmeDerSeite();
     } catch (fehler) {
       knoepfe(false);
-      zeige(b.ergebnis, "fehler", "Fehler", `Die Daten dieser Seite ließen sich nicht laden (${fehler.message}). ` +
-        "Bist du offline? Versuch es noch einmal.");
+      zeige(b, "fehler", "Fehler", { meldung: `Die Daten dieser Seite ließen sich nicht laden (${fehler.message}). ` +
+        "Bist du offline? Versuch es noch einmal." });
       return;
     }
     const programm = daten.bloecke[Number(b.nummer)];
@@ -272,13 +350,20 @@
     const auftrag = pruefen ? "pruefe" : programm.auftrag;
     const teile = pruefen ? [uebung.kontext, text, uebung.pruefung]
       : programm.teile.map((t) => t === null ? text : typeof t === "number" ? textVonBlock(t) : t);
-    const e = await ausfuehren(auftrag, teile, () => zeige(b.ergebnis, "wartet", "Läuft …"));
+    const e = await ausfuehren(auftrag, teile, () => zeige(b, "wartet", "Läuft …"));
     knoepfe(false);
-    if (!e.ok) {
-      zeige(b.ergebnis, "fehler", auftrag === "pruefe" ? "Nicht bestanden" : "Fehler",
-        (e.ausgabe ? e.ausgabe + "\n" : "") + e.meldung);
+    const seite = programm.ausgabe ?? null;
+    if (e.gestoppt) {
+      zeige(b, "gestoppt", "Gestoppt", { ausgabe: e.ausgabe, meldung: e.meldung });
+    } else if (!e.ok) {
+      zeige(b, "fehler", auftrag === "pruefe" ? "Nicht bestanden" : "Fehler", { ausgabe: e.ausgabe, meldung: e.meldung });
+      // Die Zeile, auf die der Fehler zeigt, markiert der Editor (er lädt dafür, falls nötig).
+      if (e.zeile) editorOeffnen(b, false).then(() => b.block.kursFehlerzeile?.(e.zeile));
+    } else if (auftrag === "pruefe") {
+      zeige(b, "ok", "Bestanden", { ausgabe: e.ausgabe });
     } else {
-      zeige(b.ergebnis, "ok", titel(auftrag, programm, e.ausgabe), e.ausgabe || "(keine Ausgabe)");
+      zeige(b, "ok", titel(programm, e.ausgabe), {
+        ausgabe: e.ausgabe || "(keine Ausgabe)", seite: seite === null || seite === e.ausgabe ? null : seite });
     }
     // Nur „Prüfen“ an deiner Lösung zählt für deinen Fortschritt (kurs-fortschritt.js merkt es sich),
     // nicht die Musterlösung oder die Prüfung, die du unter „Lösung“ ausführst.
@@ -329,14 +414,14 @@
     return `${text}, noch etwa ${rest < 100 ? `${rest} s` : `${Math.ceil(rest / 60)} min`}`;
   }
 
-  // Solange unter einem Block geladen wird, steht dort jede halbe Sekunde der neue Stand, auch
+  // Solange unter einem Block (b) geladen wird, steht dort jede halbe Sekunde der neue Stand, auch
   // wenn der Worker gerade nichts meldet (er rechnet, oder das Netz stockt).
-  function ladeAnzeige(ergebnis) {
-    python.anzeige = ergebnis;
+  function ladeAnzeige(b) {
+    python.anzeige = b;
     clearInterval(python.uhr);
     python.uhr = setInterval(() => {
-      if (python.anzeige !== ergebnis || python.bereit || python.fertig) clearInterval(python.uhr);
-      else zeige(ergebnis, "wartet", ladeText());
+      if (python.anzeige !== b || python.bereit || python.fertig) clearInterval(python.uhr);
+      else zeige(b, "wartet", ladeText());
     }, 500);
   }
 

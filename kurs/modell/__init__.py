@@ -7,7 +7,7 @@ Werkzeug die Dateien auf seine eigene Art. Je Art von Quelle ein Modul, das sie 
   konfiguration.py  mkdocs.yml: Einstellungen, site_url, nav
   snippets.py       snippets/*.md, mit beispiele.py: die Tests von pytest-codeblocks
   kapitel.py        die Seiten in docs/: Kapitel, Überschriften der Übungen, Diagramme
-  uebungen.py       snippets/<kapitel>/uebung-M/fehler.toml und die Auswahl einer Übung
+  uebungen.py       snippets/<kapitel>/uebung-M/fehler.toml, hinweise.toml und die Auswahl einer Übung
   fragen.py         snippets/<kapitel>/kurz-geprueft/*.toml
   glossar.py        docs/glossar.md
 
@@ -15,7 +15,6 @@ Ein Kapitel ist eine Seite aus `nav`, zu der es einen Ordner snippets/<seite>/ g
 Ein Teil 3 braucht also nur eine Zeile in `nav`, eine Seite und einen Ordner.
 """
 
-import re
 from functools import cached_property
 from pathlib import Path
 
@@ -23,19 +22,28 @@ from kurs.modell.beispiele import EINBINDUNG, Beispiel, Stueck
 from kurs.modell.fehler import QuellenFehler
 from kurs.modell.fragen import frage_lesen
 from kurs.modell.glossar import glossar_lesen
-from kurs.modell.kapitel import Diagramm, Kapitel, diagramme_lesen, kapitel_lesen
+from kurs.modell.kapitel import (
+    KURZ_GEPRUEFT,
+    PYTHON_FENCE,
+    QUIZ,
+    Diagramm,
+    Kapitel,
+    diagramme_lesen,
+    kapitel_lesen,
+    seite_pruefen,
+)
 from kurs.modell.konfiguration import Konfiguration, Seite
-from kurs.modell.snippets import AUSGABE, Programm, Snippets, ausgabe_ersetzen, uebung_von
-from kurs.modell.uebungen import Quiz, TypischerFehler, Uebung
+from kurs.modell.snippets import AUSGABE, Programm, Snippets, ausgabe_ersetzen, ausgabe_zeile, uebung_von
+from kurs.modell.uebungen import Hinweis, Quiz, TypischerFehler, Uebung
 
 WURZEL = Path(__file__).resolve().parent.parent.parent
 NOTEBOOKS = "notebooks"  # Pfad der Notebook-Seiten: notebooks/uebungen-teil-1/
 # Zeilen einer Seite, die das MkDocs-Plugin durch eine Auswahl ersetzt (kurs/seite/auswahl.py).
-QUIZ = re.compile(r"^<!-- quiz: (?P<uebung>[\w/-]+) -->$")
-KURZ_GEPRUEFT = re.compile(r"^<!-- kurz-geprueft: (?P<name>[\w-]+/schritt-\d+) -->$")
 
-__all__ = ["AUSGABE", "EINBINDUNG", "KURZ_GEPRUEFT", "NOTEBOOKS", "QUIZ", "WURZEL", "Beispiel", "Diagramm", "Kapitel", "Kurs",
-           "Programm", "QuellenFehler", "Quiz", "Seite", "Stueck", "TypischerFehler", "Uebung", "ausgabe_ersetzen"]
+
+__all__ = ["AUSGABE", "EINBINDUNG", "KURZ_GEPRUEFT", "NOTEBOOKS", "PYTHON_FENCE", "QUIZ", "WURZEL", "Beispiel", "Diagramm",
+           "Hinweis", "Kapitel", "Kurs", "Programm", "QuellenFehler", "Quiz", "Seite", "Stueck", "TypischerFehler", "Uebung",
+           "ausgabe_ersetzen", "ausgabe_zeile"]
 
 
 class Kurs:
@@ -114,9 +122,11 @@ class Kurs:
         return uebung_von(pfad)
 
     def pruefen(self) -> None:
-        """Liest jede Übung und jede Frage ganz: Ein Fehler in den Quellen fällt sofort auf, mit
+        """Liest jede Seite, Übung und Frage ganz: Ein Fehler in den Quellen fällt sofort auf, mit
         Datei und Zeile (QuellenFehler), nicht erst auf der Seite, die ihn zeigt."""
         for uebung in self.uebungen.values():
             uebung.lesen()
         for kapitel in self.kapitel:
             kapitel.fragen  # noqa: B018 - liest und prüft jede Frage
+        for seite in self.nav:
+            seite_pruefen(self, self.docs / seite.quelle)

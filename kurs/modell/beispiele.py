@@ -12,21 +12,13 @@ Ein Test ist ein Beispiel genau dann, wenn mindestens eines seiner Stücke in de
 steht. Ein Beispiel, das nur eingebunden ist, testet seine eigene Datei: So läuft jeder Block
 genau einmal.
 
-Was der Parser aus einem ausgebreiteten Text liest, merkt sich `Gelesen` auf der Platte
-(kurs/cachedatei.py; Schlüssel: der Text und die Version von pytest-codeblocks). Ein Build
-ohne geänderte Snippets importiert pytest-codeblocks darum nicht, und mit ihm nicht pytest
-(gemessen 0,1 s je Build).
 """
 
-import dataclasses
-import hashlib
-import importlib.util
 import io
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from kurs.cachedatei import Cachedatei
 from kurs.modell.fehler import QuellenFehler
 
 EINBINDUNG = re.compile(r'^(?P<einzug>\s*)-{1,}8<-{1,}\s+"(?P<ziel>[^"]+)"\s*$')
@@ -80,6 +72,16 @@ class Beispiel:
         """Die Zeile seines ersten eigenen Stücks: unter ihr sammelt pytest den Test."""
         return next((s.zeile for s in self.stuecke if s.zeile is not None), None)
 
+    def zeile_in_datei(self, zeile_im_code: int) -> int | None:
+        """Die Zeile der Datei zu einer Zeile von `code` (ab 1); None, wenn sie eingebunden ist."""
+        anfang = sum(len(z) + 1 for z in self.code.split("\n")[: zeile_im_code - 1])
+        for stueck in self.stuecke:
+            if stueck.anfang <= anfang < stueck.ende:
+                if stueck.zeile is None:
+                    return None
+                return stueck.zeile + self.code.count("\n", stueck.anfang, anfang) + 1  # + 1: die Zeile mit ```
+        return None
+
     @property
     def ist_test(self) -> bool:
         return self.syntax in AUSFUEHRBAR and self.zeile is not None
@@ -116,38 +118,8 @@ def ausbreiten(text: str, einbinden) -> tuple[str, list[int]]:
     return "\n".join(zeilen), herkunft
 
 
-class Gelesen:
-    """Was der Parser von pytest-codeblocks aus einem Text las, auf der Platte (kurs/cachedatei.py)."""
-
-    def __init__(self, datei: Cachedatei | None = None):
-        self.datei = datei or Cachedatei("beispiele.json")
-        self.eintraege: dict | None = None
-
-    def holen(self, schluessel: str):
-        if self.eintraege is None:
-            self.eintraege = self.datei.lesen()
-        return self.eintraege.get(schluessel)
-
-    def merken(self, schluessel: str, wert) -> None:
-        self.eintraege[schluessel] = wert
-        if len(self.eintraege) > 2000:  # alte Stände fallen weg
-            self.eintraege = dict(list(self.eintraege.items())[-500:])
-        self.datei.schreiben(self.eintraege)
-
-
-def lesen(datei: Path, name: str, text: str, herkunft: list[int], eingebunden: set[int],
-          gelesen: Gelesen) -> list[Beispiel]:
+def lesen(datei: Path, name: str, text: str, herkunft: list[int], eingebunden: set[int]) -> list[Beispiel]:
     """Die Beispiele des ausgebreiteten `text`. `eingebunden`: Zeilen der Datei, die eine Einbindung sind."""
-    schluessel = hashlib.sha256(repr((_VERSION, name, text, herkunft, sorted(eingebunden))).encode()).hexdigest()
-    if (gespeichert := gelesen.holen(schluessel)) is not None:
-        return [Beispiel(datei, **{**b, "stuecke": tuple(Stueck(**s) for s in b["stuecke"]), "marken": tuple(b["marken"])})
-                for b in gespeichert]
-    beispiele = _parsen(datei, name, text, herkunft, eingebunden)
-    gelesen.merken(schluessel, [{k: v for k, v in dataclasses.asdict(b).items() if k != "datei"} for b in beispiele])
-    return beispiele
-
-
-def _parsen(datei: Path, name: str, text: str, herkunft: list[int], eingebunden: set[int]) -> list[Beispiel]:
     bloecke = _parse(text, name, herkunft)
     # Derselbe Text ohne cont: jeder Fence ein Block für sich, mit seiner Zeile.
     einzeln = _parse(text.replace(CONT, ""), name, herkunft)
@@ -182,13 +154,3 @@ def _parse(text: str, name: str, herkunft: list[int]):
         zeile = herkunft[zeile - 1] if herkunft else 1
         meldung = next((m for schluessel, m in PARSER_MELDUNGEN.items() if schluessel in str(exc)), str(exc))
         raise QuellenFehler(f"{name}:{zeile}", meldung) from None
-
-
-def _parser_stand() -> str:
-    """Der Stand des Parsers: der Hash seines Quelltexts. Ohne pytest-codeblocks zu importieren
-    (das importierte pytest) und ohne importlib.metadata (das durchsucht alle Pakete)."""
-    (ordner,) = importlib.util.find_spec("pytest_codeblocks").submodule_search_locations
-    return hashlib.sha256((Path(ordner) / "main.py").read_bytes()).hexdigest()
-
-
-_VERSION = _parser_stand()

@@ -14,33 +14,44 @@ def frage_lesen(snippets: Path, name: str, wurzel: Path) -> Quiz:
     kapitel, schritt = name.split("/")
     datei = snippets / kapitel / "kurz-geprueft" / f"{schritt}.toml"
 
-    def fehler(text):
-        return QuellenFehler.in_datei(datei, None, text, wurzel)
+    try:
+        text = datei.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise QuellenFehler.in_datei(datei, None, "Die Datei gibt es nicht.", wurzel) from None
+
+    def fehler(meldung: str, muster: str | None = None) -> QuellenFehler:
+        """Mit der Zeile, in der `muster` (ein regulärer Ausdruck) zuerst steht, sonst Zeile 1."""
+        treffer = re.search(muster, text, re.M) if muster else None
+        return QuellenFehler.in_datei(datei, text.count("\n", 0, treffer.start()) + 1 if treffer else 1, meldung, wurzel)
 
     try:
-        daten = tomllib.loads(datei.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise fehler("Die Datei gibt es nicht.") from None
+        daten = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise fehler(f"Das ist kein gültiges TOML ({exc}).") from None
+        zeile = re.search(r"at line (\d+)", str(exc))
+        raise QuellenFehler.in_datei(datei, int(zeile[1]) if zeile else 1,
+                                     f"Das ist kein gültiges TOML ({exc}).", wurzel) from None
     for schluessel in ("frage", "richtig", "optionen"):
         if schluessel not in daten:
-            raise fehler(f"Der Schlüssel „{schluessel}“ fehlt.")
+            raise fehler(f"Der Schlüssel „{schluessel}“ fehlt. Eine Frage je Datei: frage, richtig und [optionen.A] bis "
+                         "[optionen.C] oder [optionen.D], wie in den anderen Dateien daneben.")
     if unbekannt := sorted(daten.keys() - {"frage", "richtig", "optionen"}):
-        raise fehler(f"Unbekannte Schlüssel {unbekannt}; erlaubt sind frage, richtig und [optionen.X].")
+        raise fehler(f"Unbekannte Schlüssel {unbekannt}; erlaubt sind frage, richtig und [optionen.X]. Eine Frage je "
+                     "Datei; eine weitere Frage gehört in eine eigene Datei.", rf"^\[*\s*{re.escape(unbekannt[0])}\b")
     if not isinstance(daten["frage"], str) or not daten["frage"].strip():
-        raise fehler("„frage“ muss ein nicht leerer Text sein.")
+        raise fehler("„frage“ muss ein nicht leerer Text sein.", r"^frage\s*=")
     optionen = daten["optionen"]
     if not isinstance(optionen, dict) or not 3 <= len(optionen) <= 4:
-        raise fehler(f"Die Frage hat {len(optionen)} Optionen; erlaubt sind 3 oder 4.")
+        raise fehler(f"Die Frage hat {len(optionen)} Optionen; erlaubt sind 3 oder 4.", r"^\[optionen")
     for wahl, option in optionen.items():
+        wo = rf"^\[optionen\.{re.escape(wahl)}\]"
         if not re.fullmatch(r"[A-D]", wahl):
-            raise fehler(f"Die Option „{wahl}“ heißt nicht A, B, C oder D.")
+            raise fehler(f"Die Option „{wahl}“ heißt nicht A, B, C oder D.", wo)
         for schluessel in ("erklaerung", "text"):
             if not isinstance(option, dict) or not str(option.get(schluessel, "")).strip():
-                raise fehler(f"Option {wahl}: Der Schlüssel „{schluessel}“ fehlt oder ist leer.")
+                raise fehler(f"Option {wahl}: Der Schlüssel „{schluessel}“ fehlt oder ist leer.", wo)
         if unbekannt := sorted(option.keys() - {"text", "erklaerung"}):
-            raise fehler(f"Option {wahl}: Unbekannte Schlüssel {unbekannt}; erlaubt sind text und erklaerung.")
+            raise fehler(f"Option {wahl}: Unbekannte Schlüssel {unbekannt}; erlaubt sind text und erklaerung.",
+                         rf"^{re.escape(unbekannt[0])}\s*=")
     if daten["richtig"] not in optionen:
-        raise fehler(f"richtig = {daten['richtig']!r}, aber die Optionen heißen {', '.join(optionen)}.")
+        raise fehler(f"richtig = {daten['richtig']!r}, aber die Optionen heißen {', '.join(optionen)}.", r"^richtig\s*=")
     return Quiz("kurz-geprueft-" + name.replace("/", "-"), daten["frage"], optionen, daten["richtig"])

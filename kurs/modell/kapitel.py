@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
+from kurs.modell.beispiele import EINBINDUNG
 from kurs.modell.fehler import QuellenFehler
 from kurs.modell.uebungen import Quiz, Uebung
 
@@ -15,6 +16,10 @@ if TYPE_CHECKING:
 
 UEBUNG_UEBERSCHRIFT = re.compile(r"^### Übung (?P<nummer>\d+): (?P<titel>.+)$")
 MERMAID = re.compile(r"^```mermaid\n(.*?)^```$", re.S | re.M)
+QUIZ = re.compile(r"^<!-- quiz: (?P<uebung>[\w/-]+) -->$")
+KURZ_GEPRUEFT = re.compile(r"^<!-- kurz-geprueft: (?P<name>[\w-]+/schritt-\d+) -->$")
+AUSWAHL_VERSUCH = re.compile(r"<!--\s*(quiz|kurz)", re.I)  # sieht aus wie eine der beiden Marken
+PYTHON_FENCE = re.compile(r"^(?P<fence>\s*`{3,}python)\s*$")  # ein Block, der als Test läuft (bare ```python)
 
 
 @dataclass
@@ -115,3 +120,28 @@ def _anker(titel: str) -> str:
     from markdown.extensions.toc import slugify
 
     return slugify(titel, "-")
+
+
+def seite_pruefen(kurs: "Kurs", pfad: Path) -> None:
+    """Was in einer Seite nie stehen darf oder sich vertippt hat, mit Datei und Zeile (QuellenFehler)."""
+    for nummer, zeile in enumerate(pfad.read_text(encoding="utf-8").split("\n"), start=1):
+        def fehler(text: str, nummer: int = nummer) -> QuellenFehler:
+            return QuellenFehler.in_datei(pfad, nummer, text, kurs.wurzel)
+
+        if m := EINBINDUNG.match(zeile):  # gibt es Datei und Abschnitt?
+            kurs.snippets.snippet(m["ziel"], pfad, nummer)
+        if PYTHON_FENCE.match(zeile):  # Eingebundenes steht hier noch nicht: jeder Python-Fence ist direkt
+            raise fehler('Ein Python-Block steht direkt in der Seite. Code gehört nach snippets/ und wird mit '
+                         '--8<-- "datei.md" eingebunden; nur so läuft er als Test.')
+        if m := KURZ_GEPRUEFT.match(zeile):
+            kapitel, schritt = m["name"].split("/")
+            toml = kurs.snippets.ordner / kapitel / "kurz-geprueft" / f"{schritt}.toml"
+            if not toml.is_file():
+                raise fehler(f"Zu dieser Marke gehört {toml.relative_to(kurs.wurzel).as_posix()}; die Datei gibt es "
+                             "nicht. Je Schritt eine Frage: Leg sie an wie schritt-1.toml daneben.")
+        elif m := QUIZ.match(zeile):
+            if m["uebung"] not in kurs.uebungen:
+                raise fehler(f"Die Übung {m['uebung']} gibt es nicht; es gibt {', '.join(kurs.uebungen)}.")
+        elif AUSWAHL_VERSUCH.search(zeile):
+            raise fehler(f"Zeile nicht erkannt: {zeile.strip()!r}. Form, allein in einer Zeile: "
+                         "<!-- quiz: teil-2/uebung-3 --> oder <!-- kurz-geprueft: teil-2/schritt-1 -->")

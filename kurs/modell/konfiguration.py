@@ -1,4 +1,4 @@
-"""mkdocs.yml, gelesen wie MkDocs sie liest: Einstellungen, Adresse der Seite und `nav`."""
+"""mkdocs.yml, gelesen wie MkDocs sie liest: Einstellungen, Adressen (Seite, Repository) und `nav`."""
 
 from dataclasses import dataclass
 from functools import cached_property
@@ -47,8 +47,14 @@ class Konfiguration:
         return self.config["site_url"].rstrip("/") + "/"
 
     @property
-    def edit_uri(self) -> str:
-        return self.config["edit_uri"]
+    def edit_uri(self) -> str | None:
+        """Ziel von „Seite editieren“; None, wenn der Build keins kennt (dann gibt es keinen Stift)."""
+        return self.config.get("edit_uri") or None
+
+    @property
+    def repository(self) -> str | None:
+        """Woher man den Kurs mit `git clone` holt (extra.repository); None, wenn der Build es nicht kennt."""
+        return ((self.config.get("extra") or {}).get("repository") or "").rstrip("/") or None
 
     def markdown_erweiterung(self, name: str) -> dict:
         for e in self.config["markdown_extensions"]:

@@ -11,7 +11,7 @@ from pathlib import Path, PurePosixPath
 
 import markdown
 
-from kurs.modell.beispiele import EINBINDUNG, Beispiel, Gelesen, ausbreiten, lesen
+from kurs.modell.beispiele import EINBINDUNG, Beispiel, ausbreiten, lesen
 from kurs.modell.fehler import QuellenFehler
 from kurs.modell.konfiguration import Konfiguration
 
@@ -58,7 +58,6 @@ class Snippets:
         self.ordner = wurzel / "snippets"
         self.konfiguration = konfiguration
         self._beispiele: dict[str, list[Beispiel]] = {}
-        self.gelesen = Gelesen()
 
     @cached_property
     def _snippet_praeprozessor(self):
@@ -80,8 +79,13 @@ class Snippets:
         try:
             return self.zusammensetzen(f'--8<-- "{ziel}"')
         except SnippetMissingError as exc:
-            raise QuellenFehler.in_datei(seite or self.ordner / ziel.split(":")[0], zeile,
-                                         f"Das Snippet {ziel!r} gibt es nicht ({exc})", self.wurzel) from None
+            datei, _, abschnitt = ziel.partition(":")
+            if "section" in str(exc):  # pymdownx.snippets: "Snippet section 'x' could not be located"
+                text = (f"In snippets/{datei} gibt es den Abschnitt {abschnitt!r} nicht: Er steht zwischen den Zeilen "
+                        f"--8<-- [start:{abschnitt}] und --8<-- [end:{abschnitt}].")
+            else:
+                text = f"Die eingebundene Datei snippets/{datei} gibt es nicht."
+            raise QuellenFehler.in_datei(seite or self.ordner / datei, zeile, text, self.wurzel) from None
 
     def beispiele(self, ziel: str) -> list[Beispiel]:
         """Die Beispiele der Snippet-Datei `ziel` ("teil-1/queue_demo.md"; ein Abschnitt nach
@@ -113,7 +117,7 @@ class Snippets:
             raise QuellenFehler(name, "Die Einbindungen lassen sich nicht Zeile für Zeile ausbreiten. "
                                 "Steht jede --8<---Zeile allein, mit genau einer Datei?")
         eingebunden = {n for n, z in enumerate(text.split("\n"), start=1) if EINBINDUNG.match(z)}
-        return lesen(datei, name, ausgebreitet, herkunft, eingebunden, self.gelesen)
+        return lesen(datei, name, ausgebreitet, herkunft, eingebunden)
 
     def im_browser(self, ziel: str) -> bool:
         """Läuft ein Block aus `ziel` auch im Browser (Pyodide)?"""
@@ -144,13 +148,22 @@ class Snippets:
                 if b.ist_test]
 
 
-def ausgabe_ersetzen(beispiel: Beispiel, neu: str) -> bool:
-    """Schreibt `neu` als Ausgabe von `beispiel` in seine Datei; True, wenn sich etwas änderte.
-    Die Ausgabe steht hinter dem letzten Stück des Beispiels, das in der Datei selbst steht."""
-    text = beispiel.datei.read_text(encoding="utf-8")
+def _ausgabe(beispiel: Beispiel, text: str) -> re.Match:
+    """Die gezeigte Ausgabe: hinter dem letzten Stück des Beispiels, das in der Datei selbst steht."""
     zeile = max(s.zeile for s in beispiel.stuecke if s.zeile is not None)
-    anfang = sum(len(z) + 1 for z in text.split("\n")[: zeile - 1])
-    t = AUSGABE.search(text, anfang)
+    return AUSGABE.search(text, sum(len(z) + 1 for z in text.split("\n")[: zeile - 1]))
+
+
+def ausgabe_zeile(beispiel: Beispiel) -> int:
+    """Die Zeile, in der die gezeigte Ausgabe von `beispiel` beginnt: dort ist sie zu ändern."""
+    text = beispiel.datei.read_text(encoding="utf-8")
+    return text.count("\n", 0, _ausgabe(beispiel, text).start(3)) + 1
+
+
+def ausgabe_ersetzen(beispiel: Beispiel, neu: str) -> bool:
+    """Schreibt `neu` als Ausgabe von `beispiel` in seine Datei; True, wenn sich etwas änderte."""
+    text = beispiel.datei.read_text(encoding="utf-8")
+    t = _ausgabe(beispiel, text)
     ergebnis = text[: t.start(3)] + neu + text[t.end(3):]
     if ergebnis != text:
         beispiel.datei.write_text(ergebnis, encoding="utf-8")

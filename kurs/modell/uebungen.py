@@ -6,6 +6,7 @@ steht als OPTIONEN und RICHTIG in ihrer Prüfung: eine Quelle für Auswahl und P
 """
 
 import ast
+import re
 import tomllib
 from dataclasses import dataclass
 from functools import cached_property
@@ -29,6 +30,14 @@ class TypischerFehler:
     alt: tuple[str, ...] = ()
     neu: tuple[str, ...] = ()
     kandidat: str | None = None
+
+
+@dataclass(frozen=True)
+class Hinweis:
+    """Ein Hinweis vor der Lösung, für einige typische Fehler der Übung (hinweise.toml)."""
+
+    text: str
+    fehler: tuple[str, ...]  # die Namen der typischen Fehler (fehler.toml, „Option A“ im Quiz)
 
 
 @dataclass(frozen=True)
@@ -165,6 +174,18 @@ class Uebung:
         """Andere richtige Lösungen: Sie müssen bestehen."""
         return self._eintraege("variante", mit_meldung=False)
 
+    def fundstelle(self, name: str | None, schluessel: str) -> str:
+        """"snippets/teil-2/uebung-1/fehler.toml:12": die Zeile von `schluessel` im Eintrag `name`
+        ([[fehler]] oder [[variante]]; None: oben in der Datei, etwa vorlage_meldung)."""
+        datei = self.ordner / "fehler.toml"
+        text = datei.read_text(encoding="utf-8")
+        anfang = 0
+        if name is not None and (m := re.search(rf"^name\s*=\s*['\"]{re.escape(name)}['\"]", text, re.M)):
+            anfang = text.rfind("[[", 0, m.start())  # der Eintrag beginnt mit [[fehler]] oder [[variante]]
+        treffer = re.compile(rf"^{schluessel}\s*=", re.M).search(text, max(anfang, 0))
+        zeile = text.count("\n", 0, treffer.start() if treffer else max(anfang, 0)) + 1
+        return f"{datei.relative_to(self.kurs.wurzel).as_posix()}:{zeile}"
+
     def kandidat(self, fehler: TypischerFehler) -> str:
         """Der Code eines typischen Fehlers oder einer Variante."""
         if fehler.kandidat is not None:
@@ -172,11 +193,41 @@ class Uebung:
         code = self.loesung
         for a, n in zip(fehler.alt, fehler.neu, strict=True):
             if code.count(a) != 1:
-                raise QuellenFehler.in_datei(self.ordner / "fehler.toml", None,
-                                   f"{fehler.name!r}: {a!r} steht nicht genau einmal in der Musterlösung",
-                                   self.kurs.wurzel)
+                raise QuellenFehler(self.fundstelle(fehler.name, "alt"),
+                                    f"„{fehler.name}“: {a!r} steht {code.count(a)}-mal in der Musterlösung "
+                                    "(loesung.md), nicht genau einmal. `alt` muss ein Stück der Musterlösung sein.")
             code = code.replace(a, n)
         return code
+
+    @cached_property
+    def hinweise(self) -> list[Hinweis]:
+        """Die Hinweise aus hinweise.toml, in ihrer Reihenfolge: mindestens zwei, jeder für typische
+        Fehler, die es in dieser Übung gibt."""
+        datei = self.ordner / "hinweise.toml"
+
+        def fehler(text):
+            return QuellenFehler.in_datei(datei, None, text, self.kurs.wurzel)
+
+        if not datei.is_file():
+            raise fehler("fehlt. Jede Übung gibt dort mindestens zwei Hinweise für ihre typischen Fehler.")
+        try:
+            daten = tomllib.loads(datei.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            raise fehler(f"kein gültiges TOML: {exc}") from None
+        eintraege = daten.get("hinweis", [])
+        if set(daten) - {"hinweis"} or len(eintraege) < 2:
+            raise fehler("braucht mindestens zwei [[hinweis]] mit text und fehler, sonst nichts.")
+        bekannt = {f.name for f in self.fehler}
+        hinweise = []
+        for nummer, eintrag in enumerate(eintraege, start=1):
+            text, namen = eintrag.get("text"), eintrag.get("fehler")
+            if set(eintrag) != {"text", "fehler"} or not isinstance(text, str) or not text.strip() or not namen:
+                raise fehler(f"Hinweis {nummer}: braucht text und fehler (die typischen Fehler, für die er gedacht ist).")
+            if unbekannt := [n for n in namen if n not in bekannt]:
+                raise fehler(f"Hinweis {nummer}: Diese typischen Fehler gibt es nicht: {unbekannt}. "
+                             f"Es gibt: {sorted(bekannt)}")
+            hinweise.append(Hinweis(text.strip(), tuple(namen)))
+        return hinweise
 
     @cached_property
     def quiz(self) -> Quiz | None:
@@ -212,7 +263,7 @@ class Uebung:
         """Liest alle Teile der Übung; ein Fehler in ihren Quellen wird zum QuellenFehler."""
         for fehler in self.fehler + self.varianten:  # fehler liest auch Prüfung und Auswahl
             self.kandidat(fehler)  # liest die Lösung und prüft jede Ersetzung
-        self.kontext, self.vorlage  # noqa: B018
+        self.kontext, self.vorlage, self.hinweise  # noqa: B018
 
     def als_daten(self) -> dict:
         """Was der Browser zum Ausführen und Prüfen braucht; die Lösung liest er von der Seite."""

@@ -12,9 +12,8 @@ import re
 from mkdocs.exceptions import PluginError
 
 from kurs.modell import KURZ_GEPRUEFT, QUIZ, Kurs, Quiz
+from kurs.modell.kapitel import AUSWAHL_VERSUCH
 
-# Was wie eine Auswahl-Zeile aussieht: Bleibt davon etwas übrig, ist sie vertippt.
-AUSWAHL_VERSUCH = re.compile(r"<!--\s*(quiz|kurz)", re.I)
 INLINE_CODE = re.compile(r"`([^`]+)`")
 UEBUNGEN_TABELLE = "<!-- uebungen-tabelle -->"
 
@@ -24,23 +23,28 @@ def _text(text: str) -> str:
     return INLINE_CODE.sub(r"<code>\1</code>", html.escape(text))
 
 
-def quiz_html(quiz: Quiz) -> str:
+def quiz_html(quiz: Quiz, uebung: str | None = None) -> str:
     """Eine Auswahl als Radio-Gruppe: Die Erklärung jeder Option erscheint mit CSS, sobald sie
     gewählt ist (docs/assets/kurs.css), auch ohne JavaScript. Vorgelesen wird sie über die
     Ansage am Ende: Ein Bereich, der von display:none auf sichtbar wechselt, wird oft nicht
-    angesagt; docs/assets/kurs-fortschritt.js schreibt die gewählte Erklärung hinein."""
+    angesagt; docs/assets/kurs-fortschritt.js schreibt die gewählte Erklärung hinein.
+
+    Die Auswahl einer Übung (`uebung`, data-uebung) ist deren Prüfung: Die richtige Wahl besteht
+    sie (kurs-fortschritt.js), aus denselben Daten wie die Prüfung in Python (OPTIONEN, RICHTIG)."""
     legende = _text(quiz.frage) if quiz.frage else "Wähle eine Option; die Begründung erscheint darunter."
     art_der_frage = "quiz kurz-geprueft" if quiz.frage else "quiz"
-    zeilen = [f'<fieldset class="{art_der_frage}" id="{quiz.gruppe}">', f"<legend>{legende}</legend>"]
+    daten = f' data-uebung="{html.escape(uebung, quote=True)}"' if uebung else ""
+    zeilen = [f'<fieldset class="{art_der_frage}" id="{quiz.gruppe}"{daten}>', f"<legend>{legende}</legend>"]
     for wahl, option in quiz.optionen.items():
         urteil = "Richtig." if wahl == quiz.richtig else "Passt nicht."
+        bestanden = " Damit hast du die Übung bestanden." if uebung and wahl == quiz.richtig else ""
         art = "quiz-richtig" if wahl == quiz.richtig else "quiz-falsch"
         zeilen += [
             '<div class="quiz-option">',
             f'<input type="radio" name="{quiz.gruppe}" id="{quiz.gruppe}-{wahl}" value="{wahl}">',
             f'<label for="{quiz.gruppe}-{wahl}"><strong>{wahl}</strong> {_text(option["text"])}</label>',
             f'<p class="quiz-erklaerung {art}"><strong>{urteil}</strong> '
-            f'{_text(option["erklaerung"])}</p>',
+            f'{_text(option["erklaerung"])}{bestanden}</p>',
             "</div>",
         ]
     zeilen += ['<p class="quiz-ansage" aria-live="polite"></p>', "</fieldset>"]
@@ -49,7 +53,8 @@ def quiz_html(quiz: Quiz) -> str:
 
 def auswahl_einsetzen(kurs: Kurs, markdown: str, wo: str) -> str:
     """Ersetzt jede Auswahl-Zeile durch ihre Auswahl; eine vertippte Zeile bricht den Build ab."""
-    markdown = re.sub(QUIZ.pattern, lambda m: quiz_html(kurs.uebung(m["uebung"]).quiz), markdown, flags=re.M)
+    markdown = re.sub(QUIZ.pattern, lambda m: quiz_html(kurs.uebung(m["uebung"]).quiz, m["uebung"]), markdown,
+                      flags=re.M)
     markdown = re.sub(KURZ_GEPRUEFT.pattern, lambda m: quiz_html(kurs.frage(m["name"])), markdown, flags=re.M)
     if rest := AUSWAHL_VERSUCH.search(markdown):
         zeile = markdown[rest.start():].split("\n", 1)[0]

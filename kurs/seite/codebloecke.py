@@ -2,8 +2,8 @@
 
 Jeder Python-Block der Seite kommt aus snippets/ (`--8<-- "teil-1/queue_demo.md:anzeige"`).
 Zwei Präprozessoren merken sich, aus welcher Snippet-Datei ein Fence kommt: `Einbindungen`
-schreibt vor jede Einbindungszeile eine Marke (vor pymdownx.snippets), `Herkunft` gibt jedem
-Python-Fence danach die Option `kurs_snippet="…"` (vor pymdownx.superfences). Dann zeichnet
+schreibt um jede Einbindungszeile zwei Marken (vor pymdownx.snippets), `Herkunft` gibt jedem
+Python-Fence dazwischen die Option `kurs_snippet="…"` (vor pymdownx.superfences). Dann zeichnet
 `formatter` (ein eigener Fence von superfences, mkdocs.yml) den Block mit pymdownx.highlight
 und sucht im selben Aufruf sein Programm: das Beispiel von pytest-codeblocks, in dem genau
 dieser Code ein Stück ist (kurs/modell/snippets.py, Snippets.programm). Block und Programm entstehen also
@@ -18,11 +18,11 @@ from markdown.preprocessors import Preprocessor
 from mkdocs.exceptions import PluginError
 from pymdownx.superfences import SuperFencesException, highlight_validator
 
-from kurs.modell import QuellenFehler
+from kurs.modell import PYTHON_FENCE, QuellenFehler
 from kurs.modell.beispiele import EINBINDUNG
 
 MARKE = re.compile(r"^\s*<!--kurs-snippet: (?P<ziel>[^>]+)-->$")
-PYTHON_FENCE = re.compile(r"^(?P<fence>\s*`{3,}python)\s*$")
+ENDE = "<!--kurs-snippet-ende-->"
 OPTION = "kurs_snippet"  # superfences erlaubt in Optionen nur Buchstaben, Ziffern und _
 
 
@@ -36,8 +36,9 @@ class Einbindungen(Preprocessor):
         ergebnis = []
         for zeile in lines:
             if m := EINBINDUNG.match(zeile):
-                ergebnis.append(f"{m['einzug']}<!--kurs-snippet: {m['ziel']}-->")
-            ergebnis.append(zeile)
+                ergebnis += [f"{m['einzug']}<!--kurs-snippet: {m['ziel']}-->", zeile, f"{m['einzug']}{ENDE}"]
+            else:
+                ergebnis.append(zeile)
         return ergebnis
 
 
@@ -47,6 +48,9 @@ class Herkunft(Preprocessor):
         for zeile in lines:
             if m := MARKE.match(zeile):
                 ziel = m["ziel"]
+                continue
+            if zeile.strip() == ENDE:  # danach steht wieder die Seite selbst
+                ziel = None
                 continue
             if ziel and (m := PYTHON_FENCE.match(zeile)):
                 zeile = f'{m["fence"]} {OPTION}="{ziel}"'

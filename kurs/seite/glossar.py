@@ -4,9 +4,8 @@ Seite des Glossars zeigt die Tabelle als Liste (`als_liste`)."""
 
 import re
 
-from markdown.extensions.toc import slugify
-
 from kurs.modell import Kurs
+from kurs.seite.suchindex import anker
 from kurs.seite.tabellen import KOPF, TABELLE, ZEILE, text_der_zelle
 
 ABKUERZUNG = re.compile(r'<abbr title="[^"]*">([^<]*)</abbr>')
@@ -36,7 +35,8 @@ def als_liste(html_text: str) -> str:
     """Die Tabelle des Glossars als Liste von Begriffen (<dl>), auf jedem Bildschirm: Auf dem Handy
     schnitt die Tabelle Bedeutung und Verweis ab, und eine Liste liest sich auch auf dem Desktop
     leichter als vier Spalten mit langen Sätzen. Die Spalten kommen aus docs/glossar.md (Begriff,
-    Englisch, Bedeutung, Im Kurs); jeder Begriff bekommt einen Anker (#ack, #dead-letter-queue)."""
+    Englisch, Bedeutung, Im Kurs); jeder Begriff bekommt seinen Anker (#begriff-ack): Dorthin führt
+    sein Treffer in der Suche (kurs/seite/suchindex.py)."""
     def liste(m):
         spalten = [text_der_zelle(k) for k in KOPF.findall(m[1])]
         eintraege = []
@@ -47,7 +47,7 @@ def als_liste(html_text: str) -> str:
             begriff, englisch = zellen.get("Begriff", ""), zellen.get("Englisch", "")
             anders = englisch and text_der_zelle(englisch).casefold() != text_der_zelle(begriff).casefold()
             eintraege.append(
-                f'<div class="kurs-glossar-eintrag" id="{slugify(text_der_zelle(begriff), "-")}">'
+                f'<div class="kurs-glossar-eintrag" id="{anker(text_der_zelle(begriff))}">'
                 f"<dt>{begriff}"
                 + (f' <span class="kurs-glossar-englisch">(englisch <span lang="en">{englisch}</span>)</span>'
                    if anders else "")

@@ -10,10 +10,7 @@ Codezelle des Notebooks, deren Metadaten Übung und Rolle nennen (kurs/notebooks
 """
 
 import html
-import json
 import re
-import shutil
-from pathlib import Path
 
 from kurs.modell import Kurs, Programm, QuellenFehler
 from kurs.seite.codebloecke import mit_leiste
@@ -80,25 +77,3 @@ def zellen_programm(kurs: Kurs, uebung: str, rolle: str, code: str, vorlagen: di
             raise QuellenFehler(uebung, "Im Notebook steht die Prüfzelle vor der Vorlage.")
         return Programm("pruefe", (u.kontext, vorlagen[uebung], None), None, uebung, rolle)
     return kurs.programm(f"{uebung}/{rolle}.md", code)
-
-
-def cache_pruefen(ordner: Path) -> None:
-    """Der Cache von mkdocs-jupyter, bevor es ihn liest: Ein Eintrag einer anderen Version von
-    mkdocs-jupyter oder ein kaputter fällt weg und wird neu gerendert. mkdocs-jupyter selbst
-    bricht an kaputtem JSON ab, und sein Schlüssel kennt seine eigene Version nicht."""
-    stand = ordner / "VERSION"
-    import mkdocs_jupyter
-
-    jetzt = mkdocs_jupyter.__version__
-    if ordner.is_dir() and (not stand.is_file() or stand.read_text(encoding="utf-8").strip() != jetzt):
-        shutil.rmtree(ordner)
-    ordner.mkdir(parents=True, exist_ok=True)
-    stand.write_text(jetzt + "\n", encoding="utf-8")
-    for eintrag in ordner.glob("*.json"):
-        try:
-            daten = json.loads(eintrag.read_text(encoding="utf-8"))
-            gut = isinstance(daten, dict) and isinstance(daten.get("content"), str) and "toc_tokens" in daten
-        except (OSError, ValueError):
-            gut = False
-        if not gut:
-            eintrag.unlink()

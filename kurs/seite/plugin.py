@@ -10,9 +10,14 @@ aller Zustand lebt darin, nichts auf Modulebene. Ein Modul je Aufgabe:
   wenn ein Notebook neu zu rendern ist.
 - auswahl.py: Auswahlfragen und Übungstabelle. glossar.py: Erklärungen der Begriffe, das Glossar als Liste.
 - tabellen.py: breite Tabellen auf dem Handy gestapelt.
+- hinweise.py: die Hinweise jeder Übung, einzeln vor ihrer Lösung.
+- repository.py: woher der Kurs kommt (`git clone`), bei jedem Prüfbefehl.
+- suchindex.py: Titel der Treffer eindeutig („Kurz geprüft – Schritt 2“), das Glossar je Begriff.
 - kurs/diagramme.py: jeder ```mermaid-Block als SVG, hell und dunkel, breit und schmal, aus diagramme/.
-- kurs/codefarben.py, kurs/hervorhebung.py: weniger Spans, Pygments nur für geänderte Blöcke.
+- kurs/codefarben.py: weniger Spans, dasselbe Bild.
 - kurs/fortschritt.py: die Übungsliste, die overrides/main.html in jede Seite schreibt.
+- notebookcache.py: der einzige Cache, der Notebooks von mkdocs-jupyter (cache, cache_dir).
+- meldungen.py: Warnungen von MkDocs über Links mit Datei und Zeile, auf Deutsch.
 """
 
 import json
@@ -20,33 +25,52 @@ import logging
 import re
 import shutil
 import tempfile
+import weakref
 from pathlib import Path
 
-import jinja2
 from mkdocs.config import config_options
 from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
-from kurs import codefarben, diagramme, notebooks, vendor
-from kurs.cachedatei import ORDNER, Cachedatei
+from kurs import annotationen, codefarben, diagramme, notebooks, vendor
 from kurs.fortschritt import uebungen_je_teil
-from kurs.hervorhebung import Hervorhebung
 from kurs.modell import NOTEBOOKS, Kurs, Programm, QuellenFehler
-from kurs.seite import auswahl, glossar, lesezeit, notebookseiten, seitencache, tabellen, verzoegert
+from kurs.seite import (
+    auswahl,
+    glossar,
+    hinweise,
+    lesezeit,
+    meldungen,
+    notebookseiten,
+    repository,
+    suchindex,
+    tabellen,
+    verzoegert,
+)
 from kurs.seite.codebloecke import KursMarkdown
+from kurs.seite.notebookcache import Notebookcache
 
 PROGRAMME = "programme.json"
 CODEBLOCK = re.compile(r'<div class="language-\w+ highlight"(?! data-search-exclude)')
 log = logging.getLogger("mkdocs.plugins.kurs")
+# Der Code des Kurses, wie er geladen wurde: `mkdocs serve` baut nach einer Änderung an kurs/ neu,
+# aber mit dem alten Code im Speicher (on_config sagt es dann).
+KURS_CODE = Path(__file__).resolve().parent.parent
+
+
+def _code_stand() -> dict[str, float]:
+    return {str(p): p.stat().st_mtime for p in KURS_CODE.rglob("*.py")}
+
+
+GELADEN = _code_stand()
 
 
 class KursConfig(Config):
-    # Ein Ordner, in dem die Notebooks für den Build entstehen; leer: ein temporärer.
-    notebooks = config_options.Type(str, default="")
-    # Ein Ordner für den Cache gerenderter Seiten (seitencache.py); leer: je Benutzer im Temp-Ordner.
-    seitencache = config_options.Type(str, default="")
+    # Der Cache der Notebooks (notebookcache.py): an oder aus, und sein Ordner, relativ zu mkdocs.yml.
+    cache = config_options.Type(bool, default=True)
+    cache_dir = config_options.Type(str, default=".cache/plugin/kurs")
 
 
 class Seitenbloecke:
@@ -67,20 +91,31 @@ class KursPlugin(BasePlugin[KursConfig]):
         verzoegert.einrichten()  # bevor MkDocs das Plugin von mkdocs-jupyter lädt
 
     def on_config(self, config):
+        if _code_stand() != GELADEN:
+            log.warning("Der Code des Kurses (kurs/) hat sich geändert, seit dieser Prozess läuft: Die Seite zeigt "
+                        "noch, was der alte Code baut. Starte `uv run mkdocs serve` neu.")
         self.kurs = Kurs(Path(config.config_file_path).parent)
-        ordner = Path(self.config.seitencache) if self.config.seitencache else ORDNER
-        self.seitencache = seitencache.Seitencache(
-            seitencache.umgebung(self.kurs.wurzel, Path(config.config_file_path)), Cachedatei("seiten.json", ordner))
-        self.docs_hash = seitencache.ordner_hash(self.kurs.docs)
+        meldungen.einrichten(self.kurs)  # Warnungen über Links mit Datei und Zeile, auf Deutsch
+        self.protokoll = annotationen.beim_build()  # unter GitHub Actions: Anmerkungen im Pull Request
         try:
             # Ein Fehler in den Quellen: eine Zeile mit Datei und Zeile, sofort.
-            self.seitencache.merken("geprueft", (self.docs_hash,), lambda: self.kurs.pruefen() or True)
+            self.kurs.pruefen()
             # Die Übungsliste: für overrides/main.html (on_env) und die Anker jeder Seite.
-            self.uebungen = self.seitencache.merken("uebungen", (self.docs_hash,), lambda: uebungen_je_teil(self.kurs))
+            self.uebungen = uebungen_je_teil(self.kurs)
         except QuellenFehler as exc:
             raise PluginError(str(exc)) from None
-        self.hervorhebung = Hervorhebung()  # Pygments nur für geänderte Codeblöcke, bis on_post_build
-        self.hervorhebung.einschalten()
+        # Ein Ordner je Build für die Notebooks und den Zwischenordner des Caches; weg nach dem Build,
+        # auch nach einem Fehler (on_build_error) oder einem Abbruch (finalize beim Ende des Prozesses).
+        self.ordner = Path(tempfile.mkdtemp(prefix="kurs-build-"))
+        self._aufraeumen = weakref.finalize(self, shutil.rmtree, self.ordner, True)
+        self.notebookcache = None
+        if jupyter := config.plugins.get("mkdocs-jupyter"):
+            # mkdocs-jupyter liest und schreibt seinen Cache nur im Zwischenordner (notebookcache.py).
+            jupyter.config["cache"] = self.config.cache
+            jupyter.config["cache_dir"] = str(self.ordner / "notebook-cache")
+            if self.config.cache:
+                self.notebookcache = Notebookcache(Path(config.config_file_path).parent / self.config.cache_dir)
+                self.notebookcache.holen(self.ordner / "notebook-cache")
         self.gezeichnet = {}  # in diesem Build gezeichnete SVGs, auch wenn sie nicht gespeichert werden
         self.notebooks: dict[str, dict] = {}  # src_uri der Notebook-Seite -> Notebook
         self.programme: dict[str, list[Programm]] = {}  # src_uri -> Programme der Seite
@@ -95,9 +130,6 @@ class KursPlugin(BasePlugin[KursConfig]):
         return self.seite
 
     def on_pre_build(self, config):
-        jupyter = config.plugins.get("mkdocs-jupyter")
-        if jupyter is not None and jupyter.config["cache"]:
-            notebookseiten.cache_pruefen(Path(jupyter.config["cache_dir"]))
         if not (fehlend := diagramme.fehlende(self.kurs)):
             if diagramme.speichern_erlaubt():
                 diagramme.aktualisieren(self.kurs)  # räumt nur verwaiste SVGs weg, startet keinen Browser
@@ -114,11 +146,8 @@ class KursPlugin(BasePlugin[KursConfig]):
 
     @event_priority(100)  # vor mkdocs-jupyter, das die Notebooks unter den Dateien sucht
     def on_files(self, files, config):
-        self.ordner = Path(self.config.notebooks or tempfile.mkdtemp(prefix="kurs-notebooks-"))
         try:
-            erzeugt = self.seitencache.merken("notebooks", (self.docs_hash, self.kurs.site_url),
-                                              lambda: notebooks.alle(self.kurs, self.kurs.site_url))
-            geschrieben = notebooks.schreibe(self.kurs, self.ordner / NOTEBOOKS, notebooks=erzeugt)
+            geschrieben = notebooks.schreibe(self.kurs, self.ordner / NOTEBOOKS, self.kurs.site_url)
         except QuellenFehler as exc:
             raise PluginError(str(exc)) from None
         for pfad, nb in geschrieben.items():
@@ -134,46 +163,28 @@ class KursPlugin(BasePlugin[KursConfig]):
             page.meta["search"] = {"exclude": True}  # Die Übungstexte findet die Suche im Kapitel.
             page.edit_url = None  # Das Notebook wird gebaut; zu bearbeiten sind docs/ und snippets/.
             return markdown
-        page.render = lambda config, files: self._rendern(page, config, files)
-        return self.seitencache.merken("markdown", (self.docs_hash, page.file.src_uri, markdown),
-                                       lambda: self._markdown(markdown, page))
-
-    def _markdown(self, markdown: str, page) -> str:
         wo = page.file.src_path
         markdown = lesezeit.einsetzen(markdown, self.kurs.docs)  # aus dem Text der Seite, vor allem Eingesetzten
         try:
             ergebnis = auswahl.auswahl_einsetzen(self.kurs, markdown, wo)
+            ergebnis = hinweise.hinweise_einsetzen(self.kurs, ergebnis, wo)
         except QuellenFehler as exc:
             raise PluginError(str(exc)) from None
         except KeyError as exc:
             raise PluginError(f"{wo}: Die Übung {exc} gibt es nicht.") from None
         ergebnis = ergebnis.replace(auswahl.UEBUNGEN_TABELLE, auswahl.uebungen_tabelle(self.kurs))
+        ergebnis = repository.einsetzen(ergebnis, self.kurs.konfiguration.repository)
         if page.file.src_uri != "glossar.md":
             ergebnis += "\n\n" + glossar.abkuerzungen(self.kurs) + "\n"
         return ergebnis
 
-    def _rendern(self, page, config, files) -> None:
-        """Page.render, oder aus dem Cache, wenn sich nichts geändert hat (seitencache.py)."""
-        programme = self.seitencache.rendern(page, config, files, lambda: self.seite.bloecke if self.seite else [])
-        if programme is not None:
-            self.seite = Seitenbloecke(self.kurs)
-            self.seite.bloecke = programme
-
     def on_env(self, env, config, files):
-        # Jinja übersetzt sonst bei jedem Build (und jedem Neubau von `mkdocs serve`) alle
-        # Vorlagen von Material neu. Der Cache liegt im Temp-Ordner; sein Schlüssel ist der
-        # Quelltext der Vorlage, eine geänderte Vorlage wird also neu übersetzt.
-        env.bytecode_cache = jinja2.FileSystemBytecodeCache()
         env.globals["kurs_uebungen"] = self.uebungen  # overrides/main.html schreibt es in jede Seite
         env.globals["kurs_python"] = vendor.python_im_browser()  # und das an kurs-lauf.js
         return env
 
     def on_page_content(self, html_text, page, config, files):
-        verarbeiten = lambda text: self._inhalt(text, page)  # noqa: E731
-        if self.gezeichnet:  # SVGs nur dieses Builds: nicht in diagramme/, also nicht im Schlüssel
-            html_text, programme = verarbeiten(html_text)
-        else:
-            html_text, programme = self.seitencache.inhalt(page, self.docs_hash, html_text, verarbeiten)
+        html_text, programme = self._inhalt(html_text, page)
         self.programme[page.file.src_uri] = programme
         return html_text
 
@@ -212,9 +223,7 @@ class KursPlugin(BasePlugin[KursConfig]):
         if programme := self.programme.get(page.file.src_uri):
             ziel = Path(config["site_dir"]) / page.file.dest_uri
             ziel.parent.mkdir(parents=True, exist_ok=True)  # MkDocs schreibt die Seite erst danach
-            bloecke = [p.als_daten() for p in programme]
-            text = self.seitencache.merken("programme", (self.docs_hash, bloecke), lambda: self._programme(bloecke))
-            (ziel.parent / PROGRAMME).write_text(text, encoding="utf-8")
+            (ziel.parent / PROGRAMME).write_text(self._programme([p.als_daten() for p in programme]), encoding="utf-8")
         return output
 
     def _programme(self, bloecke: list[dict]) -> str:
@@ -223,13 +232,21 @@ class KursPlugin(BasePlugin[KursConfig]):
         return json.dumps(daten, ensure_ascii=False)
 
     def on_build_error(self, error):
-        self.hervorhebung.ausschalten()
+        if hasattr(self, "_aufraeumen"):
+            self._aufraeumen()
+        if hasattr(self, "protokoll") and annotationen.aktiv():
+            self.protokoll.zusammenfassung(error)
 
+    # Nach mkdocs-jupyter (im Zwischenordner liegt dann nur, was der Build brauchte) und nach
+    # Materials Suche, die search_index.json schreibt.
+    @event_priority(-100)
     def on_post_build(self, config):
-        self.hervorhebung.ausschalten()
-        self.seitencache.speichern()
-        if not self.config.notebooks:
-            shutil.rmtree(self.ordner, ignore_errors=True)
+        if self.notebookcache:
+            self.notebookcache.sichern(self.ordner / "notebook-cache")
+        self._aufraeumen()
+        index = Path(config["site_dir"]) / "search" / "search_index.json"
+        if index.is_file():
+            suchindex.aufbereiten(index, self.kurs.glossar)
         # kurs/lauf.py und kurs/nachladen.py sind die eine Quelle; der Browser lädt sie als Dateien der Seite.
         ziel = Path(config["site_dir"]) / "assets" / "kurs"
         ziel.mkdir(parents=True, exist_ok=True)

@@ -19,7 +19,7 @@ import werkzeuge
 from labor.server import Nats, Postgres, RabbitMQ, Redis, Server, StartFehler
 
 NACH_DATEI = {"postgres": Postgres, "rabbitmq": RabbitMQ, "redis": Redis, "nats": Nats}
-# Server, deren Adresse die Leserin schon gesetzt hat (etwa aus compose.yaml): Sie startet der Test nicht.
+# Server, deren Adresse du schon gesetzt hast (etwa für compose.yaml): Sie startet der Test nicht.
 EIGENE = {k for k in NACH_DATEI.values() if k.variable in os.environ}
 _laufend: dict = {}  # Serverklasse -> gestarteter Server oder StartFehler
 _start = threading.Lock()  # einmal starten, ob aus dem Hintergrund oder vom ersten Programm

@@ -11,7 +11,17 @@ Tabs, in der Reihenfolge dieser Datei.
 import re
 
 import pytest
-from im_browser import KAPITEL, KURS, block, ergebnis, klicke_und_warte, leiste, programme, setze_code
+from im_browser import (
+    KAPITEL,
+    KURS,
+    block,
+    ergebnis,
+    klicke_und_warte,
+    leiste,
+    programme,
+    setze_code,
+    warte_auf_ergebnis,
+)
 
 from kurs import vendor
 from pflege.vendor_holen import auftraege
@@ -41,9 +51,9 @@ def test_ohne_daten_der_seite_eine_meldung_und_beim_naechsten_klick_geht_es(kapi
     besuch = kapitel_tabs(KAPITEL[0])
     page = besuch.page
     page.route("**/programme.json", lambda route: route.abort("internetdisconnected"))
-    titel, text = klicke_und_warte(page, 0)
-    assert (titel, text) == ("Fehler", "Die Daten dieser Seite ließen sich nicht laden (keine Verbindung). "
-                                       "Bist du offline? Versuch es noch einmal."), text
+    titel, _, meldung = klicke_und_warte(page, 0)
+    assert (titel, meldung) == ("Fehler", "Die Daten dieser Seite ließen sich nicht laden (keine Verbindung). "
+                                          "Bist du offline? Versuch es noch einmal."), meldung
     page.unroute("**/programme.json")
     # Die abgebrochene Anfrage war gewollt; spätere Tests in diesem Tab prüfen, dass sonst nichts scheitert.
     assert all("ERR_INTERNET_DISCONNECTED" in f for f in besuch.fehler) and besuch.fehler, besuch.fehler
@@ -58,8 +68,8 @@ def test_jedes_beispiel_druckt_im_browser_seine_ausgabe(kapitel_tabs, kapitel):
     for nummer, programm in enumerate(programme(page)["bloecke"]):
         if "uebung" in programm:
             continue
-        titel, text = klicke_und_warte(page, nummer)
-        assert titel.startswith("Ausgabe"), f"Block {nummer}: {titel}: {text}"
+        titel, text, meldung = klicke_und_warte(page, nummer)
+        assert titel.startswith("Ausgabe"), f"Block {nummer}: {titel}: {text} {meldung}"
         assert not leiste(page, nummer).get_by_role("button", name="Stopp").is_visible()
         if programm["ausgabe"] is not None:
             assert text == programm["ausgabe"], f"Block {nummer} druckt im Browser anderes als auf der Seite"
@@ -74,23 +84,24 @@ def test_jedes_beispiel_druckt_im_browser_seine_ausgabe(kapitel_tabs, kapitel):
 def test_syntaxfehler_zeigt_deutsche_meldung_mit_zeile(kapitel_tabs):
     page = kapitel_tabs("teil-2/").page
     setze_code(page, 2, "x = 1\nprint(x\n")
-    titel, text = klicke_und_warte(page, 2)
+    titel, _, meldung = klicke_und_warte(page, 2)
     assert titel == "Fehler"
-    assert text.startswith("Syntaxfehler in Zeile 2:")
-    assert "Traceback" not in text and "pyodide" not in text.lower()
+    assert meldung.startswith("Syntaxfehler in Zeile 2:")
+    assert "Traceback" not in meldung and "pyodide" not in meldung.lower()
 
 
-def test_ausnahme_zeigt_typ_und_meldung(kapitel_tabs):
+def test_ausnahme_zeigt_ausgabe_und_meldung(kapitel_tabs):
     page = kapitel_tabs("teil-2/").page
     setze_code(page, 2, "print('vorher')\nraise ValueError('kaputtes Format')\n")
-    assert klicke_und_warte(page, 2) == ("Fehler", "vorher\n\nValueError: kaputtes Format (Zeile 2)")
+    assert klicke_und_warte(page, 2) == ("Fehler", "vorher\n", "Unpassender Wert in Zeile 2: Der Typ passt, aber mit "
+                                         "diesem Wert geht es nicht. (Python: ValueError: kaputtes Format)")
 
 
 def test_strg_enter_fuehrt_aus_und_knoepfe_sind_per_tastatur_erreichbar(kapitel_tabs):
     page = kapitel_tabs("teil-2/").page
     leiste(page, 2).get_by_role("button", name="Zurücksetzen").click()  # der Code der Seite
-    code = block(page, 2).locator("code")
-    code.focus()
+    # In den Code, ob mit Editor (nach einem Fehler öffnet er sich für die Markierung) oder ohne.
+    block(page, 2).evaluate("b => (b.querySelector('.cm-content') ?? b.querySelector('code')).focus()")
     erg = ergebnis(page, 2)
     erg.evaluate("el => el.replaceChildren()")
     page.keyboard.press("Control+Enter")
@@ -153,9 +164,9 @@ def test_endlosschleife_wird_gestoppt_und_die_seite_erholt_sich(kapitel_tabs):
     page = besuch.page
     page.evaluate("window.kursZeitlimitS = 1")  # sonst 10 s
     setze_code(page, 2, "while True:\n    pass\n")
-    titel, text = klicke_und_warte(page, 2)
+    titel, _, meldung = klicke_und_warte(page, 2)
     assert titel == "Fehler"
-    assert "lief länger als 1 s und wurde gestoppt" in text
+    assert "lief länger als 1 s und wurde gestoppt" in meldung
     # Die Seite reagiert, und der nächste Lauf klappt, ohne erst auf Python zu warten: Der neue
     # Worker hat es schon nach dem Stopp geladen. Der Beobachter merkt sich jeden Titel.
     assert page.evaluate("1 + 1") == 2
@@ -164,8 +175,7 @@ def test_endlosschleife_wird_gestoppt_und_die_seite_erholt_sich(kapitel_tabs):
         new MutationObserver(() => window.kursTitel.push(el.querySelector('.kurs-ergebnis-titel')?.textContent))
           .observe(el, { childList: true, subtree: true, characterData: true }); }""",
                   ergebnis(page, 2).element_handle())
-    titel, _ = klicke_und_warte(page, 2)
-    assert titel == "Ausgabe (wie auf der Seite)"
+    assert klicke_und_warte(page, 2).titel == "Ausgabe (wie auf der Seite)"
     assert "Python wird geladen (einmalig) …" not in page.evaluate("window.kursTitel"), page.evaluate("window.kursTitel")
 
 
@@ -176,7 +186,9 @@ def test_stopp_beendet_einen_lauf(kapitel_tabs):
     page.wait_for_function("el => el.querySelector('.kurs-ergebnis-titel')?.textContent === 'Läuft …'",
                            arg=ergebnis(page, 2).element_handle(), timeout=60_000)
     leiste(page, 2).get_by_role("button", name="Stopp").click()
-    assert ergebnis(page, 2).locator("pre").text_content() == "Gestoppt."
+    # Gestoppt hat die Leserin selbst: kein Fehler, keine rote Meldung.
+    assert warte_auf_ergebnis(page, 2) == ("Gestoppt", "", "Du hast den Lauf gestoppt.")
+    assert "kurs-fehler" not in ergebnis(page, 2).get_attribute("class")
     leiste(page, 2).get_by_role("button", name="Zurücksetzen").click()
     # Dass der nächste Lauf Python neu startet, zeigt der Test davor (derselbe Weg in
     # kurs-lauf.js). Darum steht dieser Test zuletzt: Kein Test danach braucht Python hier.

@@ -88,3 +88,31 @@ def test_die_erklaerung_geht_mit_der_seite(neuer_besuch):
     page.keyboard.press("n")
     page.wait_for_url(naechste)
     page.wait_for_selector(".md-tooltip2", state="detached")
+
+
+def test_begriffe_sind_mit_der_tastatur_erreichbar(neuer_besuch, farbschema):
+    """Tab erreicht jeden Begriff; dann steht seine Erklärung da, und sie geht mit dem Fokus."""
+    besuch = neuer_besuch(farbschema)
+    page = besuch.page
+    besuch.oeffne(SEITE)
+    begriffe = page.locator(BEGRIFFE)
+    assert begriffe.evaluate_all("bs => bs.every(b => b.tabIndex === 0)"), "Ein Begriff ist nicht per Tab erreichbar"
+    erster = begriffe.first
+    # Der Absatz des Begriffs ist der Ausgangspunkt; Tab geht von dort durch Links und Begriffe.
+    erster.evaluate("b => { const p = b.closest('p'); p.tabIndex = -1; p.focus(); p.removeAttribute('tabindex'); }")
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        if erster.evaluate("b => b === document.activeElement"):
+            break
+    else:
+        raise AssertionError("Tab erreicht den ersten Begriff nicht")
+    page.wait_for_function(browser.ERKLAERUNG_EINGEBLENDET)
+    assert erster.evaluate(browser.ERKLAERUNG_IM_BILD) == erklaert(erster.inner_text())
+    # Der Fokus ist sichtbar: ein Rahmen um den Begriff.
+    assert erster.evaluate("b => getComputedStyle(b).outlineStyle") != "none"
+    # Zurück mit Umschalt+Tab (davor steht kein Begriff, es ist der erste): Die Erklärung geht.
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.tagName") != "ABBR"
+    page.wait_for_selector("#kurs-erklaerung", state="detached")  # nicht Materials Tooltips anderer Knöpfe
+    assert erster.get_attribute("aria-describedby") is None
+    assert not besuch.fremde and not besuch.fehler, (besuch.fremde, besuch.fehler)

@@ -2,6 +2,7 @@
 (390 px) und am Desktop (1280 px): Einzug, Tab, keine Tastaturfalle, Farben, die bleiben."""
 
 import pytest
+from im_browser import ZWEI_BILDER_SPAETER
 
 from kurs.modell import WURZEL
 
@@ -134,7 +135,7 @@ def test_ausfuehren_nimmt_den_text_des_editors(neuer_besuch):
     ergebnis.locator(".kurs-ergebnis-titel").wait_for(timeout=60_000)
     page.wait_for_function("el => !el.classList.contains('kurs-wartet')", arg=ergebnis.element_handle(),
                            timeout=60_000)
-    assert ergebnis.locator("pre").text_content() == "42\n"
+    assert ergebnis.locator(".kurs-ausgabe").text_content() == "42\n"
 
 
 def test_was_du_tippst_waehrend_der_editor_laedt_bleibt(neuer_besuch):
@@ -174,3 +175,22 @@ def test_ohne_editor_bleibt_der_block_ein_textfeld(neuer_besuch):
     assert block.evaluate("b => b.kursText()").startswith("# offline\n")
     assert page.evaluate("n => localStorage.getItem(`kurs:${n}`)", name).startswith("# offline\n")
     assert not [f for f in besuch.fehler if f.startswith("JavaScript")], besuch.fehler
+
+
+def test_fokus_bleibt_wo_die_leserin_ihn_hinsetzt_waehrend_der_editor_laedt(neuer_besuch):
+    """Tab aus dem Block, während sein Editor zum ersten Mal lädt: Der Fokus bleibt auf „Ausführen“
+    und springt nicht zurück in den Editor, wenn der fertig ist."""
+    besuch = neuer_besuch("light")
+    besuch.oeffne(SEITE)
+    page = besuch.page
+    langsam = lambda route: (page.wait_for_timeout(800), route.continue_())  # noqa: E731
+    page.route("**/kurs-editor.js", langsam)
+    block = page.locator(BEISPIEL).first
+    block.locator("code").focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Ausführen"
+    assert not block.locator(".cm-editor").count(), "Der Editor war schon da; der Test prüft nichts"
+    block.locator(".cm-editor").wait_for()
+    page.evaluate(ZWEI_BILDER_SPAETER)
+    assert page.evaluate("document.activeElement.textContent") == "Ausführen"
+    assert not aktiv_im_editor(page, block)

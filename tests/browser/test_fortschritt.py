@@ -1,6 +1,7 @@
 """Dein Fortschritt im Browser (docs/assets/kurs-fortschritt.js): Was „Prüfen“ besteht und
 welche Auswahlfrage richtig beantwortet ist, merkt sich der Browser; die Startseite zählt
-es je Teil, das Inhaltsverzeichnis zeigt ein Häkchen, und „Fortschritt zurücksetzen“ löscht es."""
+es je Teil, das Inhaltsverzeichnis zeigt ein Häkchen, und „Fortschritt zurücksetzen“ löscht es.
+Die richtige Wahl in der Auswahl einer Übung besteht sie; Pfeiltasten im Quiz antworten nicht."""
 
 import re
 
@@ -124,10 +125,51 @@ def test_richtige_antwort_im_quiz_wird_gemerkt_falsche_nicht(neuer_besuch):
     page.locator(f"#{kurz.gruppe}-{kurz.richtig}").check()
     assert page.evaluate(gemerkt) == {frage: True, kurz.gruppe: True}
 
-    # Die Auswahl allein ist nicht die Prüfung der Übung: Sie zählt nicht als bestanden.
-    page.goto(besuch.basis, wait_until="load")
-    assert zeilen(page)[1].startswith("Teil 2: 0 von ")
     assert not besuch.fremde and not besuch.fehler, (besuch.fremde, besuch.fehler)
+
+
+def test_richtige_wahl_im_quiz_einer_uebung_besteht_die_uebung(neuer_besuch):
+    """Übung 3 wird einmal beantwortet: Die richtige Wahl in der Auswahl besteht sie, wie „Prüfen“
+    mit der Musterlösung (die Auswahl entsteht aus OPTIONEN und RICHTIG ihrer Prüfung, die in den
+    Tests mit antwort = "B" besteht: tests/modell/test_uebungen.py); eine falsche nicht."""
+    besuch = neuer_besuch("light")
+    page = besuch.page
+    for uebung in (u for u in KURS.uebungen.values() if u.quiz):
+        quiz = uebung.quiz
+        frage = f"quiz-{uebung.name.replace('/', '-')}"
+        teil = next(i for i, t in enumerate(TEILE) if uebung.name in [u["name"] for u in t["uebungen"]])
+        besuch.oeffne(uebung_daten(uebung.name)["seite"])
+        for falsch in (o for o in quiz.optionen if o != quiz.richtig):
+            page.locator(f"#{frage}-{falsch}").check()
+        assert toc_eintrag(page, uebung.name).locator(".kurs-haken").count() == 0
+        page.locator(f"#{frage}-{quiz.richtig}").check()
+        assert toc_eintrag(page, uebung.name).locator(".kurs-haken").count() == 1
+        assert page.locator(f"#{frage} .quiz-ansage").text_content().endswith("Damit hast du die Übung bestanden.")
+        page.goto(besuch.basis, wait_until="load")
+        titel = uebung_daten(uebung.name)["titel"]
+        assert zeilen(page)[teil].startswith(f"Teil {teil + 1}: 1 von ")
+        assert titel not in offene_links(page, teil), "Die Startseite nennt die Übung noch als offen"
+    assert not besuch.fremde and not besuch.fehler, (besuch.fremde, besuch.fehler)
+
+
+def test_pfeiltasten_im_quiz_bewegen_den_fokus_ohne_zu_antworten(neuer_besuch):
+    besuch = neuer_besuch("light")
+    page = besuch.page
+    besuch.oeffne("teil-2/")
+    quiz = KURS.kapitel[1].fragen[0]
+    optionen = list(quiz.optionen)
+    gemerkt = f"() => JSON.parse(localStorage.getItem('{FORTSCHRITT}') ?? '{{}}').fragen ?? {{}}"
+    page.locator(f"#{quiz.gruppe}-{optionen[0]}").focus()
+    for taste, erwartet in [("ArrowDown", 1), ("ArrowRight", 2), ("ArrowUp", 1), ("ArrowLeft", 0), ("ArrowUp", -1)]:
+        page.keyboard.press(taste)
+        assert page.evaluate("document.activeElement.id") == f"{quiz.gruppe}-{optionen[erwartet]}", taste
+        assert page.locator(f"#{quiz.gruppe} input:checked").count() == 0, f"{taste} hat eine Option gewählt"
+        assert page.locator(f"#{quiz.gruppe} .quiz-erklaerung").filter(visible=True).count() == 0
+    assert page.evaluate(gemerkt) == {}
+    # Die Leertaste wählt die Option mit dem Fokus; erst dann erscheint ihre Begründung.
+    page.keyboard.press("Space")
+    assert page.locator(f"#{quiz.gruppe}-{optionen[-1]}").is_checked()
+    assert page.locator(f"#{quiz.gruppe} .quiz-erklaerung").filter(visible=True).count() == 1
 
 
 def test_zuruecksetzen_loescht_nach_bestaetigung_und_sonst_nichts(neuer_besuch):

@@ -11,6 +11,7 @@ import pytest
 from im_browser import ZWEI_BILDER_SPAETER
 
 from kurs.modell import Kurs
+from kurs.seite.suchindex import anker
 
 HANDY = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
@@ -72,8 +73,8 @@ def test_das_glossar_ist_eine_liste_der_begriffe(neuer_besuch, farbschema):
     erster = Kurs().glossar[0]
     text = eintraege.first.inner_text()
     assert text.startswith(erster["Begriff"]) and erster["Bedeutung"] in text and "Im Kurs:" in text, text
-    # Jeder Begriff hat einen Anker, etwa glossar/#ack.
-    assert eintraege.first.get_attribute("id") == erster["Begriff"].lower()
+    # Jeder Begriff hat einen Anker, etwa glossar/#begriff-ack (dorthin führt die Suche).
+    assert eintraege.first.get_attribute("id") == anker(erster["Begriff"])
     browser.foto(eintraege.first, f"handy-glossar-{farbschema}.png")
 
 

@@ -1,5 +1,6 @@
 """Die Suche: lädt erst beim Öffnen, findet jede Anfrage aus suchanfragen.toml unter den ersten
-drei, nennt nur getippte Wörter als fehlend und hebt Treffer hervor, ohne HTML zu zerbrechen."""
+drei, nennt nur getippte Wörter als fehlend und hebt Treffer hervor, ohne HTML zu zerbrechen.
+Ein Treffer „Kurz geprüft“ nennt seinen Schritt, ein Treffer im Glossar Begriff und Bedeutung."""
 
 import tomllib
 
@@ -7,12 +8,13 @@ import im_browser as browser
 import pytest
 from im_browser import SUCHE_BEREIT
 
-from kurs.modell import WURZEL
+from kurs.modell import WURZEL, Kurs
 
 # Was die Suche lädt: Index, Such-Worker (Materials und unserer), lunr (Stemmer-Unterstützung und Deutsch).
 SUCHDATEIEN = ("/search/search_index.json", "/assets/javascripts/workers/", "/assets/javascripts/lunr/")
 
 
+GLOSSAR = Kurs().glossar
 SUCHANFRAGEN = tomllib.loads((WURZEL / "tests" / "browser" / "suchanfragen.toml").read_text(encoding="utf-8"))
 
 
@@ -118,3 +120,28 @@ def test_hervorhebung_der_treffer_zerbricht_kein_html(suche, begriff):
               markiert: treffer.querySelectorAll("mark").length};
     }""")
     assert kaputt["markiert"] and not (kaputt["verschachtelt"] or kaputt["reste"] or kaputt["fremde_tags"]), kaputt
+
+
+def treffer(suche) -> list[tuple[str, str, str]]:
+    """(Adresse, Titel, Text) jedes Treffers, wie er in der Liste steht."""
+    return suche.page.eval_on_selector_all(".md-search-result__item a", """as => as.map(a => [a.href,
+        a.querySelector('h1, h2')?.innerText ?? '', a.querySelector('article')?.innerText ?? ''])""")
+
+
+def test_kurz_geprueft_nennt_seinen_schritt(suche):
+    """Die Fragen nach den Schritten heißen alle „Kurz geprüft“; ein Treffer sagt, nach welchem Schritt."""
+    suche_nach(suche, "Kurz geprüft")
+    titel = [t for _, t, _ in treffer(suche) if t.startswith("Kurz geprüft")]
+    assert titel and all(t.startswith("Kurz geprüft – Schritt ") for t in titel), titel
+
+
+def test_glossar_treffer_lesen_sich_als_begriff_und_bedeutung(suche):
+    ack = next(e for e in GLOSSAR if e["Begriff"] == "Ack")
+    suche_nach(suche, "acknowledgement")
+    glossar = [(href, titel, text) for href, titel, text in treffer(suche) if "/glossar/#" in href]
+    assert [(titel, text.removeprefix(titel).strip().startswith(ack["Bedeutung"][:40])) for _, titel, text in glossar] == [
+        ("Ack", True)], glossar
+    assert "Begriff Englisch Bedeutung" not in " ".join(text for _, _, text in treffer(suche))
+    # Der Treffer führt zur Zeile des Begriffs (die Suche ist auf der Seite des Glossars offen).
+    assert glossar[0][0].endswith("/glossar/#begriff-ack")
+    assert suche.page.evaluate("document.getElementById('begriff-ack').textContent").strip().startswith("Ack")

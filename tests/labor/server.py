@@ -28,6 +28,8 @@ RABBITMQ_SERVER = os.environ.get("KURS_RABBITMQ_SERVER", "/usr/lib/rabbitmq/bin/
 # Ein Server, der unter seinem eigenen Nutzer läuft, sucht Programme nur hier: Der PATH des
 # Tests kann Ordner nennen, die dieser Nutzer nicht lesen darf.
 SYSTEM_PATH = "/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+# Dieselbe Zeile steht in compose.yaml; ein Test vergleicht beide.
+DLX_WIEDERHOLUNG = "-rabbit dead_letter_worker_publisher_confirm_timeout 1000"
 
 
 def freier_port() -> int:
@@ -218,7 +220,10 @@ class RabbitMQ(Server):
                 "RABBITMQ_LOG_BASE": str(self.ordner / "log"), "RABBITMQ_LOGS": "-",
                 "RABBITMQ_ENABLED_PLUGINS_FILE": str(self.ordner / "enabled_plugins"),
                 "RABBITMQ_CONFIG_FILE": str(self.ordner / "rabbitmq"),
-                "RABBITMQ_PID_FILE": str(self.ordner / "rabbitmq.pid")}
+                "RABBITMQ_PID_FILE": str(self.ordner / "rabbitmq.pid"),
+                # at-least-once Dead-Lettering versucht es nach 1 s erneut statt nach 180 s: Das
+                # Labor wartet sonst drei Minuten (snippets/labor/rabbitmq_dlx_strategie.md).
+                "RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS": DLX_WIEDERHOLUNG}
 
     def befehl(self):
         return [self.programm]

@@ -1,11 +1,10 @@
 """kurs/modell/beispiele.py: Einbindungen ausgebreitet, Zeile für Zeile mit Herkunft; die
 Beispiele so, wie pytest-codeblocks sie liest; Stücke mit ihrer Zeile; ein Test je Block, der
-in der Datei selbst steht; was der Parser las, kommt beim nächsten Mal von der Platte."""
+in der Datei selbst steht."""
 
 from pathlib import Path
 
-from kurs.cachedatei import Cachedatei
-from kurs.modell.beispiele import Gelesen, ausbreiten, lesen
+from kurs.modell.beispiele import ausbreiten, lesen
 
 DATEI = """--8<-- "a.md"
 
@@ -27,9 +26,9 @@ print(x)
 A = "```python\nx = 1\n```"
 
 
-def beispiele(gelesen: Gelesen):
+def beispiele():
     text, herkunft = ausbreiten(DATEI, lambda zeile, nummer: A)
-    return lesen(Path("b.md"), "snippets/b.md", text, herkunft, {1}, gelesen)
+    return lesen(Path("b.md"), "snippets/b.md", text, herkunft, {1})
 
 
 def test_ausbreiten_nennt_zu_jeder_zeile_ihre_herkunft_und_laesst_abschnittsmarken_weg():
@@ -38,21 +37,15 @@ def test_ausbreiten_nennt_zu_jeder_zeile_ihre_herkunft_und_laesst_abschnittsmark
     assert herkunft[:3] == [1, 1, 1] and herkunft[text.split("\n").index("print(x)")] == 8
 
 
-def test_ein_beispiel_aus_eingebundenem_und_eigenem_stueck(tmp_path):
-    (beispiel,) = beispiele(Gelesen(Cachedatei("b.json", tmp_path)))
+def test_ein_beispiel_aus_eingebundenem_und_eigenem_stueck():
+    (beispiel,) = beispiele()
     assert beispiel.code == "x = 1\nprint(x)\n" and beispiel.ausgabe == "1\n"
     assert [(s.code, s.zeile, s.anfang) for s in beispiel.stuecke] == [("x = 1\n", None, 0), ("print(x)\n", 7, 6)]
     assert beispiel.zeile == 7 and beispiel.ist_test
+    assert beispiel.als_codeblock().code == beispiel.code
 
 
-def test_nur_eingebunden_ist_kein_test(tmp_path):
+def test_nur_eingebunden_ist_kein_test():
     text, herkunft = ausbreiten('--8<-- "a.md"\n', lambda zeile, nummer: A)
-    (beispiel,) = lesen(Path("c.md"), "snippets/c.md", text, herkunft, {1}, Gelesen(Cachedatei("c.json", tmp_path)))
+    (beispiel,) = lesen(Path("c.md"), "snippets/c.md", text, herkunft, {1})
     assert beispiel.zeile is None and not beispiel.ist_test
-
-
-def test_was_der_parser_las_kommt_beim_naechsten_mal_von_der_platte(tmp_path, monkeypatch):
-    erstes = beispiele(Gelesen(Cachedatei("b.json", tmp_path)))
-    monkeypatch.setattr("kurs.modell.beispiele._parsen", lambda *a: (_ for _ in ()).throw(AssertionError("geparst")))
-    assert beispiele(Gelesen(Cachedatei("b.json", tmp_path))) == erstes
-    assert erstes[0].als_codeblock().code == erstes[0].code

@@ -52,20 +52,21 @@ def kurs_mit(tmp_path, text):
     return Kurs(tmp_path)
 
 
-@pytest.mark.parametrize("kaputt, meldung", [
-    (GUT.replace('frage = "Was liefert `receive()` bei <leer>?"\n', ""), "Der Schlüssel „frage“ fehlt."),
-    (GUT.replace('richtig = "B"\n', ""), "Der Schlüssel „richtig“ fehlt."),
-    (GUT.replace('richtig = "B"', 'richtig = "E"'), "richtig = 'E', aber die Optionen heißen A, B, C."),
-    (GUT.split("\n[optionen.C]")[0], "Die Frage hat 2 Optionen; erlaubt sind 3 oder 4."),
-    (GUT + OPTION_D + OPTION_E, "Die Frage hat 5 Optionen; erlaubt sind 3 oder 4."),
-    (GUT.replace('erklaerung = "Erst mit dem Ack ist sie weg."', 'erklarung = "Erst mit dem Ack."'),
+@pytest.mark.parametrize("kaputt, zeile, meldung", [
+    (GUT.replace('frage = "Was liefert `receive()` bei <leer>?"\n', ""), 1, "Der Schlüssel „frage“ fehlt."),
+    (GUT.replace('richtig = "B"\n', ""), 1, "Der Schlüssel „richtig“ fehlt."),
+    (GUT.replace('richtig = "B"', 'richtig = "E"'), 2, "richtig = 'E', aber die Optionen heißen A, B, C."),
+    (GUT.split("\n[optionen.C]")[0], 4, "Die Frage hat 2 Optionen; erlaubt sind 3 oder 4."),
+    (GUT + OPTION_D + OPTION_E, 4, "Die Frage hat 5 Optionen; erlaubt sind 3 oder 4."),
+    (GUT.replace('erklaerung = "Erst mit dem Ack ist sie weg."', 'erklarung = "Erst mit dem Ack."'), 8,
      "Option B: Der Schlüssel „erklaerung“ fehlt oder ist leer."),
-    (GUT.replace('richtig = "B"', 'richtig = "B'), "Das ist kein gültiges TOML"),
+    (GUT.replace('richtig = "B"', 'richtig = "B'), 2, "Das ist kein gültiges TOML"),
+    (GUT + '\n[frage_2]\ntext = "Noch eine?"\n', 16, "Unbekannte Schlüssel [\x27frage_2\x27]"),
 ])
-def test_kaputte_datei_bekommt_deutsche_meldung_mit_dateiname(tmp_path, kaputt, meldung):
+def test_kaputte_datei_nennt_datei_und_zeile_auf_deutsch(tmp_path, kaputt, zeile, meldung):
     with pytest.raises(QuellenFehler) as fehler:
         kurs_mit(tmp_path, kaputt).frage("teil-9/schritt-1")
-    assert str(fehler.value).startswith("snippets/teil-9/kurz-geprueft/schritt-1.toml: ")
+    assert str(fehler.value).startswith(f"snippets/teil-9/kurz-geprueft/schritt-1.toml:{zeile}: ")
     assert meldung in str(fehler.value)
 
 

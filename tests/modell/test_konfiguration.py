@@ -62,3 +62,14 @@ def test_python_name_bleibt_text_und_leere_einstellungen_sind_ein_dict(konfigura
 def test_fehlende_erweiterung_nennt_mkdocs_yml(konfiguration, name):
     with pytest.raises(QuellenFehler, match=rf"^mkdocs\.yml: markdown_extensions nennt {name} nicht$"):
         konfiguration.markdown_erweiterung(name)
+
+
+def test_serve_baut_nach_jeder_aenderung_an_dem_was_der_build_liest():
+    """docs/ und mkdocs.yml beobachtet MkDocs selbst; den Rest nennt `watch` (Issue: ein Build, dem
+    man trauen kann). Nach kurs/ sagt der Build, dass serve neu starten muss (kurs/seite/plugin.py)."""
+    from kurs.modell import Kurs
+
+    konfiguration = Kurs().konfiguration
+    gelesen = {*konfiguration.markdown_erweiterung("pymdownx.snippets")["base_path"],
+               konfiguration.config["theme"]["custom_dir"], "diagramme", "kurs"}
+    assert gelesen <= set(konfiguration.config["watch"])

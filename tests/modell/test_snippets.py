@@ -85,8 +85,11 @@ def test_jede_ausgabe_wird_mit_dem_echten_lauf_verglichen(datei):
 
 @pytest.mark.parametrize("seite", SEITEN, ids=lambda p: p.relative_to(DOCS).as_posix())
 def test_seiten_enthalten_keinen_eigenen_code(seite):
-    eigene = [f"Zeile {n}: {zaun}{info}" for n, zaun, info in fences(seite) if info.strip() != "mermaid"]
-    assert not eigene, f"Code gehört nach snippets/ und wird mit --8<-- eingebunden: {eigene}"
+    eigene = [f"docs/{seite.relative_to(DOCS).as_posix()}:{n}: {zaun}{info} steht direkt in der Seite. Code gehört "
+              'nach snippets/ und wird mit --8<-- "datei.md" eingebunden.'
+              for n, zaun, info in fences(seite) if info.strip() != "mermaid"]
+    if eigene:
+        pytest.fail("\n".join(eigene), pytrace=False)
 
 
 def eingebunden(datei: Path) -> set[Path]:
@@ -144,9 +147,12 @@ def test_musterloesung_laeuft_mit_ihrer_pruefung():
     assert programm.als_daten()["uebung"] == uebung.name
 
 
-def test_fehlendes_snippet_nennt_die_datei():
-    with pytest.raises(QuellenFehler, match=r"^snippets/gibt/es-nicht\.md: Das Snippet 'gibt/es-nicht\.md' gibt es nicht"):
+def test_fehlendes_snippet_oder_fehlender_abschnitt_nennt_seite_und_zeile():
+    with pytest.raises(QuellenFehler, match=r"^snippets/gibt/es-nicht\.md: Die eingebundene Datei snippets/gibt/es-nicht"):
         KURS.snippets.snippet("gibt/es-nicht.md")
+    with pytest.raises(QuellenFehler, match=r"^docs/teil-1\.md:7: In snippets/teil-1/queue_demo\.md gibt es den "
+                                            r"Abschnitt 'fehlt' nicht"):
+        KURS.snippets.snippet("teil-1/queue_demo.md:fehlt", KURS.docs / "teil-1.md", 7)
 
 
 def test_nur_das_labor_laeuft_nicht_im_browser():

@@ -23,6 +23,23 @@ def meldung(uebung, kandidat: str) -> str:
     return str(fehler.value)
 
 
+def faellt_durch_mit(uebung, kandidat: str, erwartet: str, wo: str, was: str) -> None:
+    """Fällt `kandidat` mit einer Meldung durch, in der `erwartet` steht? Sonst eine Zeile mit Fundstelle."""
+    gemeldet = None
+    try:
+        uebung.pruefe(kandidat)
+    except Fehlermeldung as fehler:
+        gemeldet = str(fehler)
+    if gemeldet is not None and erwartet not in gemeldet:
+        pytest.fail(f"{wo}: {was} fällt durch, aber nicht mit dieser Meldung.\n"
+                    f"  erwartet (ein Stück der Meldung): {erwartet!r}\n"
+                    f"  die Prüfung (snippets/{uebung.name}/pruefung.md) meldet: {gemeldet!r}\n"
+                    "Ändere die Meldung in fehler.toml oder in pruefung.md, bis das eine im anderen steht.", pytrace=False)
+    if gemeldet is None:
+        pytest.fail(f"{wo}: {was} besteht die Prüfung (snippets/{uebung.name}/pruefung.md). Eine Prüfung, die "
+                    "ihn durchlässt, ist ein Fehler: Ergänze sie um ein Szenario, das ihn erkennt.", pytrace=False)
+
+
 def faelle(art: str):
     return [pytest.param(u, f, id=f"{u.name}: {f.name}") for u in UEBUNGEN for f in getattr(u, art)]
 
@@ -37,17 +54,26 @@ def test_musterloesung_mit_pruefung_ist_ein_test_von_pytest_codeblocks():
 
 @pytest.mark.parametrize("uebung", UEBUNGEN, ids=lambda u: u.name)
 def test_vorlage_faellt_mit_ihrer_meldung_durch(uebung):
-    assert uebung.vorlage_meldung in meldung(uebung, uebung.vorlage)
+    faellt_durch_mit(uebung, uebung.vorlage, uebung.vorlage_meldung, uebung.fundstelle(None, "vorlage_meldung"),
+                     "Die Vorlage")
 
 
 @pytest.mark.parametrize("uebung, fehler", faelle("fehler"))
 def test_typischer_fehler_bekommt_seine_meldung(uebung, fehler):
-    assert fehler.meldung in meldung(uebung, uebung.kandidat(fehler))
+    faellt_durch_mit(uebung, uebung.kandidat(fehler), fehler.meldung, uebung.fundstelle(fehler.name, "meldung"),
+                     f"Der typische Fehler „{fehler.name}“")
 
 
 @pytest.mark.parametrize("uebung, variante", faelle("varianten"))
 def test_richtige_variante_besteht(uebung, variante):
-    uebung.pruefe(uebung.kandidat(variante))
+    gemeldet = None
+    try:
+        uebung.pruefe(uebung.kandidat(variante))
+    except Fehlermeldung as fehler:
+        gemeldet = str(fehler)
+    if gemeldet is not None:
+        pytest.fail(f"{uebung.fundstelle(variante.name, 'name')}: Die richtige Variante „{variante.name}“ fällt "
+                    f"durch: {gemeldet}", pytrace=False)
 
 
 @pytest.mark.parametrize("uebung", UEBUNGEN, ids=lambda u: u.name)
@@ -60,6 +86,15 @@ def test_jeder_fehler_hat_eine_eigene_meldung(uebung):
 
 
 # --- Auswahlfragen (snippets/uebungen/quiz_auswertung.md) -------------------------------
+
+
+def test_architekturwahl_ist_b_in_auswahl_und_pruefung():
+    """Teil 2, Übung 3: Die Auswahl auf der Seite (sie besteht die Übung, kurs-fortschritt.js) und die
+    Prüfung in Python kommen aus denselben Daten; richtig ist das partitionierte Event-Log, B."""
+    uebung = KURS.uebung("teil-2/uebung-3")
+    assert uebung.quiz.richtig == "B" and "Event-Log" in uebung.quiz.optionen["B"]["text"]
+    uebung.pruefe(uebung.loesung)
+    assert uebung.loesung.startswith('antwort = "B"')
 
 
 @pytest.mark.parametrize("uebung", QUIZZE, ids=lambda u: u.name)
@@ -127,3 +162,35 @@ def test_pruefung_die_nicht_mit_der_loesung_beginnt_faellt_beim_lesen_auf(kopie)
             '--8<-- "teil-1/uebung-1/loesung.md"\n\n<!--pytest-codeblocks:cont-->\n', "")
     with pytest.raises(QuellenFehler, match='beginnt mit --8<-- "teil-1/uebung-1/loesung.md"'):
         Kurs(kopie).pruefen()
+
+
+# --- Hinweise (hinweise.toml): einzeln vor der Lösung, für die typischen Fehler ---------
+
+
+@pytest.mark.parametrize("uebung", UEBUNGEN, ids=lambda u: u.name)
+def test_jeder_typische_fehler_hat_einen_hinweis(uebung):
+    assert len(uebung.hinweise) >= 2, f"{uebung.name}: weniger als zwei Hinweise"
+    bedacht = {name for hinweis in uebung.hinweise for name in hinweis.fehler}
+    ohne = [f.name for f in uebung.fehler if f.name not in bedacht]
+    assert not ohne, f"snippets/{uebung.name}/hinweise.toml: Kein Hinweis nennt die typischen Fehler {ohne}"
+
+
+@pytest.mark.parametrize("inhalt, meldung", [
+    (None, "hinweise.toml: fehlt. Jede Übung gibt dort mindestens zwei Hinweise"),
+    ("[[hinweis]]\ntext = 'nur einer'\nfehler = ['Duplikat meldet True']\n", "braucht mindestens zwei [[hinweis]]"),
+    ("[[hinweis]]\ntext = 'a'\nfehler = ['Duplikat meldet True']\n[[hinweis]]\ntext = 'b'\nfehler = ['gibt es nicht']\n",
+     "Hinweis 2: Diese typischen Fehler gibt es nicht: ['gibt es nicht']"),
+    ("[[hinweis]]\ntext = 'a'\nfehler = ['Duplikat meldet True']\n[[hinweis]]\ntext = 'b'\n",
+     "Hinweis 2: braucht text und fehler"),
+])
+def test_kaputte_hinweise_nennen_datei_und_grund(kopie, inhalt, meldung):
+    from kurs.modell import QuellenFehler
+
+    datei = kopie / "snippets/teil-1/uebung-1/hinweise.toml"
+    if inhalt is None:
+        datei.unlink()
+    else:
+        datei.write_text(inhalt, encoding="utf-8")
+    with pytest.raises(QuellenFehler, match="^snippets/teil-1/uebung-1/hinweise.toml: ") as fehler:
+        Kurs(kopie).pruefen()
+    assert meldung in str(fehler.value)

@@ -7,8 +7,8 @@
 
 Die drei Builds (kalt, warm, nochmal) macht tests/conftest.py ohnehin: Der kalte ist die Seite
 aller Tests. Warm und nochmal laufen in einem zweiten Prozess: Sonst wären die Module des kalten
-Builds schon geladen. Alle drei nutzen einen eigenen, anfangs leeren Cache.
-Was ein kaputter Cache-Eintrag auslöst, prüft test_notebookseiten.py ohne Build.
+Builds schon geladen. Alle drei nutzen einen eigenen, anfangs leeren Cache. Was der Cache in Grenzfällen tut (kaputte
+Einträge, fremde, nur lesbare oder volle Ordner), prüft test_notebookcache.py.
 """
 
 import filecmp
@@ -31,17 +31,13 @@ def gebaut(builds):
 def test_kalter_build_rendert_die_notebooks_mit_nbconvert(gebaut):
     module, ordner = gebaut
     # jupytext liest nur Markdown-Seiten als Notebook; ignore: ["*.md"] in mkdocs.yml erspart das.
-    assert module["kalt"]["neu_gerechnet"] > 0  # Der Seitencache war leer (tests/conftest.py).
-    assert module["kalt"] == {"nbconvert": True, "jupytext": False, "convert": True,
-                              "neu_gerechnet": module["kalt"]["neu_gerechnet"]}
-    assert len(list((ordner / "cache").glob("*.json"))) == 2
+    assert module["kalt"] == {"nbconvert": True, "jupytext": False, "convert": True}
+    assert len(list((ordner / "cache").glob("notebooks/*/*.json"))) == 2
 
 
 def test_warmer_build_laedt_weder_nbconvert_noch_jupytext(gebaut):
     module, ordner = gebaut
-    # Nichts neu gerechnet (kurs/seite/seitencache.py): weder die Prüfung der Quellen noch die
-    # Notebooks, keine Seite (Page.render) und nichts, was das Plugin daraus macht.
-    assert module["warm"] == {"nbconvert": False, "jupytext": False, "convert": False, "neu_gerechnet": 0}
+    assert module["warm"] == {"nbconvert": False, "jupytext": False, "convert": False}
     seite = Path("notebooks") / "uebungen-teil-1" / "index.html"
     assert 'class="jp-Notebook"' in (ordner / "warm" / seite).read_text(encoding="utf-8"), \
         "die Seite trägt das Markup von mkdocs-jupyter"
@@ -64,7 +60,7 @@ def test_zwei_builds_in_einem_prozess_ergeben_dieselbe_seite(gebaut):
     assert unterschiede(ordner / "warm", ordner / "nochmal") == []
 
 
-def test_aus_dem_seitencache_entsteht_dieselbe_seite_wie_ohne(gebaut):
-    """Der kalte Build rendert alles, der warme nimmt alles aus dem Cache: gleiche Dateien."""
+def test_aus_dem_cache_entsteht_dieselbe_seite_wie_ohne(gebaut):
+    """Der kalte Build rendert die Notebooks, der warme nimmt sie aus dem Cache: gleiche Dateien."""
     _, ordner = gebaut
     assert unterschiede(ordner / "kalt", ordner / "warm") == []

@@ -25,7 +25,9 @@ const AUCH = {
   wiedereinspielen: ["replay"], wiedergabe: ["replay"],
   gruppe: ["group"], konsumentengruppe: ["consumer", "group"], verbrauchergruppe: ["consumer", "group"],
   protokoll: ["log"], ereignisprotokoll: ["log", "event"],
-  doppelt: ["duplikat"],
+  doppelt: ["duplikat"], dublette: ["duplikat"], deduplizierung: ["dedup"],
+  verbraucher: ["konsument"], erzeuger: ["producer"], produzent: ["producer"],
+  postausgang: ["outbox"], versatz: ["offset"], neuverteilung: ["rebalance"],
   abbruch: ["rollback"], warteschlange: ["queue"], bestätigung: ["ack"], quittung: ["ack"],
   wiederholung: ["retry"], wiederholen: ["retry"],
 }

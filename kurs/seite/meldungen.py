@@ -1,0 +1,100 @@
+"""Meldungen von MkDocs über Links, auf Deutsch und mit der Zeile, die zu ändern ist.
+
+MkDocs nennt bei einem kaputten Link oder Anker nur die Seite („Doc file 'teil-2.md' contains a
+link …“). `LinkMeldungen` hängt als Filter am Logger, der diese Warnungen schreibt, sucht den Link
+in der Seite (oder in einem Snippet, das sie einbindet) und schreibt die Meldung um:
+
+    docs/teil-2.md:178: Der Link 'teil-1.md#ack' führt ins Leere: teil-1.md hat keinen Anker '#ack'.
+
+Stufe und Zahl der Meldungen bleiben, wie MkDocs sie setzt: `--strict` zählt sie weiter. Die Form
+der Meldungen von MkDocs prüft tests/test_fremdcode.py.
+"""
+
+import logging
+import re
+
+from mkdocs.utils import DuplicateFilter
+
+from kurs.modell import Kurs
+from kurs.modell.beispiele import EINBINDUNG
+
+LOGGER = "mkdocs.structure.pages"  # dort meldet MkDocs Links und Anker (Page.validate_anchor_links, path_to_url)
+MKDOCS = re.compile(
+    r"^Doc file '(?P<seite>[^']+)' contains (?P<art>a|an absolute|an unrecognized relative) link '(?P<link>[^']+)'"
+    r"(?:, but (?P<problem>.*)|, it was left as is\.(?P<rest>.*))$")
+ANKER_HIER = re.compile(r"^there is no such anchor on this page\.")
+ANKER_DORT = re.compile(r"^the doc '(?P<ziel>[^']+)' does not contain an anchor '(?P<anker>[^']+)'\.")
+FEHLT = re.compile(r"^the target(?: '(?P<ziel>[^']+)')? is not found among documentation files\.")
+VORSCHLAG = re.compile(r"Did you mean '(?P<url>[^']+)'\?$")
+
+
+def fundstelle(kurs: Kurs, seite: str, link: str) -> str:
+    """"docs/teil-2.md:178": wo `link` steht, in der Seite oder in einem Snippet, das sie (auch
+    über ein anderes) einbindet; ohne Zeile, wenn er nirgends wörtlich steht."""
+    muster = re.compile(rf"\]\(<?{re.escape(link)}>?(?:\s+\"[^\"]*\")?\)|\]:\s*<?{re.escape(link)}>?\s*$"
+                        rf"|href=\"{re.escape(link)}\"")
+    offen, gesehen = [kurs.docs / seite], set()
+    while offen:
+        datei = offen.pop(0)
+        if datei in gesehen or not datei.is_file():
+            continue
+        gesehen.add(datei)
+        for nummer, zeile in enumerate(datei.read_text(encoding="utf-8").split("\n"), start=1):
+            if muster.search(zeile):
+                return f"{datei.relative_to(kurs.wurzel).as_posix()}:{nummer}"
+            if m := EINBINDUNG.match(zeile):
+                offen.append(kurs.snippets.ordner / m["ziel"].split(":")[0])
+    return f"docs/{seite}"
+
+
+def deutsch(kurs: Kurs, text: str) -> str | None:
+    """Die Meldung von MkDocs auf Deutsch, mit Fundstelle; None, wenn es keine über einen Link ist."""
+    if not (m := MKDOCS.match(text)):
+        return None
+    wo, link, problem = fundstelle(kurs, m["seite"], m["link"]), m["link"], m["problem"] or ""
+    if m["art"] == "an absolute":
+        satz = f"Der Link '{link}' ist absolut; verlinke die Markdown-Datei relativ zur Seite."
+    elif m["art"] == "an unrecognized relative":
+        satz = f"Der Link '{link}' zeigt auf keine Datei; verlinke die Markdown-Datei, etwa 'teil-1.md'."
+    elif ANKER_HIER.match(problem):
+        satz = f"Der Link '{link}' führt ins Leere: Diese Seite hat keinen Anker '{link[link.index('#'):]}'."
+    elif a := ANKER_DORT.match(problem):
+        satz = f"Der Link '{link}' führt ins Leere: {a['ziel']} hat keinen Anker '{a['anker']}'."
+    elif f := FEHLT.match(problem):
+        satz = f"Der Link '{link}' führt ins Leere: Die Datei {f['ziel'] or link} gibt es in docs/ nicht."
+    else:
+        return None
+    if v := VORSCHLAG.search(problem or m["rest"] or ""):
+        satz += f" Meintest du '{v['url']}'?"
+    return f"{wo}: {satz}"
+
+
+class LinkMeldungen(logging.Filter):
+    """Schreibt jede Meldung von MkDocs über einen Link um (`deutsch`); alles andere bleibt."""
+
+    def __init__(self):
+        super().__init__()
+        self.kurs: Kurs | None = None
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.kurs is not None and (neu := deutsch(self.kurs, record.getMessage())):
+            record.msg, record.args = neu, ()
+        return True
+
+
+_FILTER = LinkMeldungen()
+
+
+def einrichten(kurs: Kurs | None) -> None:
+    """Einmal je Prozess am Logger, je Build mit dem Kurs dieses Builds (`mkdocs serve` baut oft).
+
+    Dazu vergisst der DuplicateFilter von MkDocs, was er im vorigen Build sah: Er hängt für den
+    ganzen Prozess an mkdocs.commands.build, und ohne das zeigte `mkdocs serve` denselben Fehler
+    beim zweiten Neubau nicht mehr, nur noch „Aborted with a BuildError!“."""
+    logger = logging.getLogger(LOGGER)
+    if _FILTER not in logger.filters:
+        logger.addFilter(_FILTER)
+    _FILTER.kurs = kurs
+    for filter_ in logging.getLogger("mkdocs.commands.build").filters:
+        if isinstance(filter_, DuplicateFilter):
+            filter_.msgs.clear()

@@ -1,0 +1,85 @@
+"""kurs/seite/meldungen.py an einem echten Build von MkDocs: Jede Warnung über einen Link nennt
+Datei und Zeile, auf Deutsch, auch wenn der Link in einem eingebundenen Snippet steht. Ändert
+MkDocs die Form seiner Meldungen, wird dieser Test rot (kurs/fremdcode.py)."""
+
+import logging
+
+import pytest
+
+from kurs.modell import Kurs
+from kurs.seite import meldungen
+
+MKDOCS_YML = """site_name: Probe
+nav: [a.md, b.md]
+markdown_extensions:
+  - pymdownx.snippets:
+      base_path: [snippets]
+validation:
+  links:
+    anchors: warn
+    absolute_links: warn
+    unrecognized_links: warn
+"""
+A = """# A
+
+## Da
+
+Ein [Link](#weg) auf dieser Seite.
+
+Einer [nach B](b.md#fehlt).
+
+Einer [ins Nichts](c.md).
+
+Einer [absolut](/b/).
+
+Einer [ohne Endung](b).
+
+--8<-- "teil.md"
+"""
+TEIL = "Text aus dem Snippet\n\nNoch einer [nach B](b.md#auch-weg).\n"
+
+
+@pytest.fixture
+def warnungen(tmp_path, monkeypatch):
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    (tmp_path / "docs" / "a.md").write_text(A, encoding="utf-8")
+    (tmp_path / "docs" / "b.md").write_text("# B\n\n## Hier\n", encoding="utf-8")
+    (tmp_path / "snippets" / "teil.md").write_text(TEIL, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    meldungen.einrichten(Kurs(tmp_path))
+    gesehen = []
+
+    class Sammler(logging.Handler):
+        def emit(self, record):
+            if record.levelno >= logging.WARNING:
+                gesehen.append(record.getMessage())
+
+    sammler = Sammler()
+    logging.getLogger("mkdocs").addHandler(sammler)
+    try:
+        build(load_config(str(tmp_path / "mkdocs.yml"), site_dir=str(tmp_path / "site")))
+    finally:
+        logging.getLogger("mkdocs").removeHandler(sammler)
+        meldungen.einrichten(None)
+    return gesehen
+
+
+def test_jede_warnung_ueber_einen_link_nennt_datei_und_zeile_auf_deutsch(warnungen):
+    assert sorted(warnungen) == sorted([
+        "docs/a.md:5: Der Link '#weg' führt ins Leere: Diese Seite hat keinen Anker '#weg'.",
+        "docs/a.md:7: Der Link 'b.md#fehlt' führt ins Leere: b.md hat keinen Anker '#fehlt'.",
+        "docs/a.md:9: Der Link 'c.md' führt ins Leere: Die Datei c.md gibt es in docs/ nicht.",
+        "docs/a.md:11: Der Link '/b/' ist absolut; verlinke die Markdown-Datei relativ zur Seite. Meintest du 'b.md'?",
+        "docs/a.md:13: Der Link 'b' zeigt auf keine Datei; verlinke die Markdown-Datei, etwa 'teil-1.md'. "
+        "Meintest du 'b.md'?",
+        "snippets/teil.md:3: Der Link 'b.md#auch-weg' führt ins Leere: b.md hat keinen Anker '#auch-weg'.",
+    ])
+
+
+def test_andere_meldungen_bleiben_wie_sie_sind():
+    assert meldungen.deutsch(Kurs(), "Doc file 'a.md' contains a link to 'b.md' which is excluded from the built site.") is None
