@@ -90,7 +90,8 @@ def mermaid_version() -> str:
 def verarbeitung() -> str:
     """Der Code, der Quelltext und SVG für den Leser noch ändert: Ändert er sich, gilt jedes SVG als alt."""
     return "".join(inspect.getsource(f) for f in (fuer_leser, feste_ids, ohne_unbenutzte_symbole,
-                                                   schmal_gesetzt, _teilnehmer, _umbrechen))
+                                                   ohne_unbenutzte_regeln, _regeln, schmal_gesetzt,
+                                                   _teilnehmer, _umbrechen))
 
 
 PRE = re.compile(r'<pre class="mermaid"><code>(.*?)</code></pre>', re.S)
@@ -222,6 +223,48 @@ def ohne_unbenutzte_symbole(svg: str) -> str:
     return re.sub(r'<symbol id="([^"]+)".*?</symbol>', unbenutzt, svg, flags=re.S)
 
 
+def _regeln(css: str) -> list[str]:
+    """Die Regeln eines Stylesheets auf oberster Ebene, @keyframes samt Inhalt als eine."""
+    regeln, tiefe, anfang = [], 0, 0
+    for stelle, zeichen in enumerate(css):
+        if zeichen == "{":
+            tiefe += 1
+        elif zeichen == "}":
+            tiefe -= 1
+            if tiefe == 0:
+                regeln.append(css[anfang:stelle + 1])
+                anfang = stelle + 1
+    return regeln
+
+
+def ohne_unbenutzte_regeln(svg: str) -> str:
+    """Mermaid legt in jedes SVG die Stile aller Arten Text und Form seiner Diagrammart (Fehler,
+    Animationen, KaTeX, Klick …), gut 5 KB. Ein Selektor, der eine Klasse verlangt, die im SVG
+    nirgends steht, trifft nichts und fällt weg, ebenso @keyframes, die keine Regel mehr nennt: je
+    SVG ein Fünftel weniger (gzip), bei vier Varianten je Diagramm. Selektoren mit Klammern
+    (:not(…)) bleiben: Dort hieße eine fehlende Klasse nicht, dass nichts trifft."""
+    stil = re.search(r"<style>(.*?)</style>", svg, re.S)
+    if not stil:
+        return svg
+    koerper = svg[:stil.start()] + svg[stil.end():]
+    klassen = {k for attribut in re.findall(r'class="([^"]*)"', koerper) for k in attribut.split()}
+    behalten = []
+    for regel in _regeln(stil[1]):
+        selektoren, rumpf = regel.split("{", 1)
+        if regel.startswith("@"):
+            behalten.append(regel)
+            continue
+        treffen = [s for s in selektoren.split(",")
+                   if "(" in s or all(k in klassen for k in re.findall(r"\.([-\w]+)", s))]
+        if treffen:
+            behalten.append(",".join(treffen) + "{" + rumpf)
+    regeln = [r for r in behalten if not r.startswith("@keyframes")]
+    genannt = "".join(regeln)
+    behalten = [r for r in behalten if not r.startswith("@keyframes")
+                or re.search(rf"animation[^;{{}}]*\b{re.escape(r.split()[1].split('{')[0])}\b", genannt)]
+    return svg[:stil.start(1)] + "".join(behalten) + svg[stil.end(1):]
+
+
 def zeichne(liste: list[Zeichnung]) -> dict[Zeichnung, str]:
     """Zeichnet alle in einem Chromium; braucht Playwright und Chromium (kurs/chromium.py)."""
     from playwright.sync_api import Error as PlaywrightFehler
@@ -244,7 +287,7 @@ def zeichne(liste: list[Zeichnung]) -> dict[Zeichnung, str]:
                     }""", [f"diagramm-{z.schluessel}", quelle, z.einstellungen]) for quelle in z.kandidaten]
                 except PlaywrightFehler as fehler:
                     raise MermaidFehler(z, fehler.message) from None
-                ergebnis[z] = ohne_unbenutzte_symbole(fuer_leser(feste_ids(min(svgs, key=breite))))
+                ergebnis[z] = ohne_unbenutzte_regeln(ohne_unbenutzte_symbole(fuer_leser(feste_ids(min(svgs, key=breite)))))
         finally:
             browser.close()
     return ergebnis

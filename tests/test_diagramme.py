@@ -164,3 +164,12 @@ def test_kaputtes_diagramm_bricht_den_build_mit_einer_zeile_ab(tmp_path):
     assert len(fehler) == 1, lauf.stdout + lauf.stderr
     assert f"docs/teil-1.md:{zeile}: Mermaid kann das Diagramm „sequenceDiagram“ nicht zeichnen: " in fehler[0]
     assert "Traceback" not in lauf.stdout + lauf.stderr
+
+
+def test_ohne_unbenutzte_regeln():
+    svg = ('<svg id="d"><style>#d{fill:#333;}@keyframes dash{to{x:0;}}#d .edge-animation-slow{animation:dash 5s;}'
+           '#d .actor{fill:red;}#d .note,#d .katex path{fill:blue;}#d .x:not(.y){fill:green;}</style>'
+           '<g class="actor top"></g><rect class="note"/></svg>')
+    assert diagramme.ohne_unbenutzte_regeln(svg) == (
+        '<svg id="d"><style>#d{fill:#333;}#d .actor{fill:red;}#d .note{fill:blue;}#d .x:not(.y){fill:green;}</style>'
+        '<g class="actor top"></g><rect class="note"/></svg>')
