@@ -9,7 +9,7 @@ darin breiter ist, als die Spalte je werden kann. Auf dem Desktop bleibt jede Ta
 
 Die Tabelle behält ihre Rollen (role="table", …) für Screenreader: Ein Browser, der Zellen als
 Block zeichnet, vergisst sonst, dass sie eine Tabelle sind (Safari). Den Kopf über der Zelle
-zeichnet CSS aus data-spalte, ohne ihn vorzulesen: Er steht schon im Kopf der Tabelle.
+zeichnet CSS aus data-spalte, und ein Screenreader liest ihn mit der Zelle, wie er dasteht.
 """
 
 import html
