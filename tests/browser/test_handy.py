@@ -51,13 +51,23 @@ AXE_TABELLEN = """async () => {
 }"""
 
 
-def test_jede_tabelle_passt_aufs_handy(neuer_besuch, farbschema):
+# Was im Artikel über den rechten Rand des Handys ragt, außer in Flächen, die selbst seitlich scrollen
+# (Code, Diagramm, Materials Rahmen um eine Tabelle, Ausgabe eines Notebooks).
+UEBER_DEN_RAND = """() => [...document.querySelectorAll("article *")]
+    .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1
+                 && !e.closest("pre, .kurs-diagramm-flaeche, .md-typeset__scrollwrap, .cm-editor, .jp-OutputArea"))
+    .map(e => `${e.tagName.toLowerCase()}.${e.className}`)"""
+
+
+def test_jede_seite_und_tabelle_passt_aufs_handy(neuer_besuch, farbschema):
     besuch = neuer_besuch(farbschema, viewport=HANDY)
     page = besuch.page
     gestapelt = 0
     for pfad in browser.nav_seiten():
         page.goto(besuch.basis + pfad)
         besuch.alles_rechnen()
+        assert page.evaluate("document.documentElement.scrollWidth") <= HANDY["width"], f"{pfad}: Seite wischt seitlich"
+        assert not (raus := page.evaluate(UEBER_DEN_RAND)), f"{pfad}: ragt über den Rand: {raus[:5]}"
         if page.locator("article table, article dl").count():
             page.add_script_tag(path=AXE)
             assert not (verstoesse := page.evaluate(AXE_TABELLEN)), f"{pfad}: axe-core meldet {verstoesse}"
