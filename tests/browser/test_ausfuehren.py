@@ -163,9 +163,10 @@ def test_endlosschleife_wird_gestoppt_und_die_seite_erholt_sich(kapitel_tabs):
     besuch = kapitel_tabs("teil-2/")
     page = besuch.page
     page.evaluate("window.kursZeitlimitS = 1")  # sonst 10 s
-    setze_code(page, 2, "while True:\n    pass\n")
     wasm = lambda: sum(url.endswith("pyodide.asm.wasm") for url in besuch.anfragen)  # noqa: E731
+    klicke_und_warte(page, 2)  # Python läuft schon
     vorher = wasm()
+    setze_code(page, 2, "while True:\n    pass\n")
     titel, _, meldung = klicke_und_warte(page, 2)
     assert titel == "Fehler"
     assert "lief länger als 1 s und wurde gestoppt" in meldung
