@@ -1,8 +1,10 @@
 """Diagramme als SVG, beim Bauen gezeichnet: Leserinnen laden kein Mermaid.
 
 Jeder ```mermaid-Block bleibt im Markdown. Das gepinnte Mermaid (kurs/vendor.json) zeichnet
-ihn in Debians Chromium zweimal, hell und dunkel, und legt beide SVGs in diagramme/ ab,
-benannt nach einem Hash aus Mermaid-Version, Einstellungen des Schemas und Quelltext. Der
+ihn in Debians Chromium viermal, hell und dunkel, breit (Desktop, Tablet) und schmal (Handy), und
+legt die SVGs in diagramme/ ab, benannt nach einem Hash aus Mermaid-Version, Einstellungen und
+Quelltext. Die schmale Form ist für das Handy gezeichnet, nicht nur verkleinert: kleinere
+Abstände, Beschriftungen umbrochen (`schmal`). Der
 Ordner liegt im Repository: Ein Build mit unveränderten Diagrammen startet keinen Browser,
 und ein Rechner ohne Chromium bekommt trotzdem statische Diagramme.
 
@@ -24,6 +26,7 @@ import math
 import os
 import re
 import sys
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,9 +37,18 @@ ORDNER = "diagramme"
 MERMAID_JS = vendor.WURZEL / "docs" / "assets" / "vendor" / "mermaid" / "mermaid.tiny.js"
 
 SCHRIFT_PX = 16
-# Kleiner als so skaliert die Seite ein Diagramm nie (Issue 13: auf dem Handy mindestens
-# 10 px hohe Schrift); was dann nicht passt, scrollt seitlich.
+# Kleiner als so skaliert die Seite ein breites Diagramm nie (Issue 13); was dann nicht passt,
+# scrollt seitlich. Auf dem Desktop bleibt es dabei.
 MIN_SCHRIFT_PX = 10
+# Das Handy (Issue 42): 390 px breit, davon 358 px Spalte (Materials Rand 0,8 rem), Schrift
+# mindestens 11 px. Bis zu Materials Grenze für schmale Bildschirme (kurs.css, 44.9375em) steht
+# dort die schmale Form, gezeichnet mit kleinerer Schrift und so schmal, dass sie ohne Wischen passt.
+HANDY_SPALTE_PX = 358
+HANDY_MIN_SCHRIFT_PX = 11
+SCHMAL_SCHRIFT_PX = 14
+# So breit darf die schmale Form gezeichnet sein: verkleinert auf die Spalte bleibt die Schrift 11 px.
+SCHMAL_MAX_BREITE = HANDY_SPALTE_PX * SCHMAL_SCHRIFT_PX // HANDY_MIN_SCHRIFT_PX
+FORMEN = ("breit", "schmal")
 # Feste Breite statt 100 %: Die Seite entscheidet mit CSS, wie weit sie verkleinert.
 _GEMEINSAM = {
     "startOnLoad": False,
@@ -45,6 +57,16 @@ _GEMEINSAM = {
     "sequence": {"useMaxWidth": False, "actorFontSize": SCHRIFT_PX, "messageFontSize": SCHRIFT_PX,
                  "noteFontSize": SCHRIFT_PX},
     "flowchart": {"useMaxWidth": False},
+}
+# Die schmale Form: kleinere Schrift und Abstände. Sequenzdiagramme brechen Nachrichten und
+# Notizen um (wrap), Namen nie; die Breite der Teilnehmer rechnet `einstellungen` aus ihrer Zahl.
+# Flussdiagramme brechen jede Beschriftung nach 130 px um, Gruppen lassen Platz für zwei Zeilen Titel.
+_SCHMAL = {
+    "fontSize": SCHMAL_SCHRIFT_PX,
+    "sequence": {"actorFontSize": SCHMAL_SCHRIFT_PX, "messageFontSize": SCHMAL_SCHRIFT_PX,
+                 "noteFontSize": SCHMAL_SCHRIFT_PX, "wrap": True, "actorMargin": 16, "diagramMarginX": 8,
+                 "noteMargin": 6, "boxMargin": 6, "mirrorActors": False},
+    "flowchart": {"nodeSpacing": 12, "rankSpacing": 25, "padding": 6, "diagramPadding": 4, "wrappingWidth": 130},
 }
 # Jede Farbe, hinter der Text steht, ist hier festgelegt, wo Mermaids Thema nicht 4,5:1 schafft
 # oder durchscheint; tests/browser/test_diagramme_gezeichnet.py prüft jede Art Text jeder Art
@@ -66,21 +88,56 @@ def mermaid_version() -> str:
 
 @functools.cache
 def verarbeitung() -> str:
-    """Der Code, der ein SVG nach Mermaid noch ändert: Ändert er sich, gilt jedes SVG als alt."""
-    return "".join(inspect.getsource(f) for f in (fuer_leser, feste_ids, ohne_unbenutzte_symbole))
+    """Der Code, der Quelltext und SVG für den Leser noch ändert: Ändert er sich, gilt jedes SVG als alt."""
+    return "".join(inspect.getsource(f) for f in (fuer_leser, feste_ids, ohne_unbenutzte_symbole,
+                                                   ohne_unbenutzte_regeln, _regeln, schmal_gesetzt,
+                                                   _teilnehmer, _umbrechen))
 
 
 PRE = re.compile(r'<pre class="mermaid"><code>(.*?)</code></pre>', re.S)
+GRUPPENTITEL = re.compile(r'^\s*subgraph\s+\S+\s*\["(.+)"\]\s*$', re.M)
+FLUSS_QUER = re.compile(r"^(\s*(?:flowchart|graph))\s+(LR|RL)\b", re.M)
 
 
 @dataclass(frozen=True)
 class Zeichnung:
     quelle: str
     schema: str
+    form: str = "breit"
+
+    @property
+    def einstellungen(self) -> dict:
+        if self.form == "breit":
+            return SCHEMATA[self.schema]
+        einstellungen = json.loads(json.dumps(SCHEMATA[self.schema]))
+        for schluessel, wert in _SCHMAL.items():
+            if isinstance(wert, dict):
+                einstellungen[schluessel] = {**einstellungen.get(schluessel, {}), **wert}
+            else:
+                einstellungen[schluessel] = wert
+        # Jeder Teilnehmer bekommt gleich viel der Breite, die auf das Handy passt (mit etwas Luft
+        # für Notizen am Rand), höchstens Mermaids 150 px, mindestens 70 px für kurze Namen.
+        sequenz = einstellungen["sequence"]
+        anzahl = max(len(_teilnehmer(self.quelle)), 1)
+        frei = SCHMAL_MAX_BREITE * 0.9 - 2 * sequenz["diagramMarginX"] - (anzahl - 1) * sequenz["actorMargin"]
+        sequenz["width"] = int(min(150, max(70, frei / anzahl)))
+        # Mermaid lässt unter dem Titel einer Gruppe Platz für eine Zeile; jede weitere braucht mehr.
+        zeilen = max((t.count("<br/>") + 1 for t in GRUPPENTITEL.findall(self.kandidaten[0])), default=1)
+        einstellungen["flowchart"]["subGraphTitleMargin"] = {"top": 0, "bottom": 45 * (zeilen - 1)}
+        return einstellungen
+
+    @property
+    def kandidaten(self) -> list[str]:
+        """Was Mermaid zeichnet; von mehreren nimmt `zeichne` das schmalste."""
+        if self.form == "breit":
+            return [self.quelle]
+        quelle = schmal_gesetzt(self.quelle)
+        # Ein Fluss von links nach rechts ist oft von oben nach unten schmaler.
+        return [quelle, FLUSS_QUER.sub(r"\1 TB", quelle)] if FLUSS_QUER.search(quelle) else [quelle]
 
     @property
     def schluessel(self) -> str:
-        daten = json.dumps([mermaid_version(), verarbeitung(), SCHEMATA[self.schema], self.quelle],
+        daten = json.dumps([mermaid_version(), verarbeitung(), self.einstellungen, self.kandidaten],
                            sort_keys=True, ensure_ascii=False)
         return hashlib.sha256(daten.encode("utf-8")).hexdigest()[:20]
 
@@ -88,8 +145,42 @@ class Zeichnung:
         return kurs.wurzel / ORDNER / f"{self.schluessel}.svg"
 
 
+def _teilnehmer(quelle: str) -> list[str]:
+    """Die Teilnehmer eines Sequenzdiagramms: erklärte und solche, die nur in Nachrichten vorkommen."""
+    namen = re.findall(r"^\s*(?:participant|actor)\s+([^\s:]+)", quelle, re.M)
+    for a, b in re.findall(r"^\s*([^\s:>-]+)\s*[-=]+[>x)]+[+-]?\s*([^\s:]+)\s*:", quelle, re.M):
+        namen += [n for n in (a, b) if n not in namen]
+    return list(dict.fromkeys(namen))
+
+
+def _umbrechen(text: str, zeichen: int = 20) -> str:
+    zeilen = [z for teil in re.split(r"<br\s*/?>", text) for z in textwrap.wrap(teil, zeichen) or [""]]
+    return "<br/>".join(zeilen)
+
+
+def schmal_gesetzt(quelle: str) -> str:
+    """Der Quelltext der schmalen Form. Sequenzdiagramm: Mermaid bricht Nachrichten und Notizen
+    selbst um (wrap), darum ohne die Zeilenumbrüche der breiten Form; Namen der Teilnehmer nie
+    (nowrap:), sie sollen ganz dastehen. Flussdiagramm: lange Titel von Gruppen umbrochen, die
+    bricht Mermaid nicht selbst um."""
+    art = quelle.split(maxsplit=1)[0]
+    zeilen = []
+    for zeile in quelle.splitlines():
+        if re.match(r"^\s*acc(Title|Descr)\b", zeile):
+            pass
+        elif art == "sequenceDiagram":
+            if m := re.match(r"^(\s*(?:participant|actor)\s+)(\S+)(?:\s+as\s+(.+))?$", zeile):
+                zeile = f"{m[1]}{m[2]} as nowrap:{m[3] or m[2]}"
+            elif ":" in zeile:
+                zeile = re.sub(r"\s*<br\s*/?>\s*", " ", zeile)
+        elif m := GRUPPENTITEL.match(zeile):
+            zeile = zeile.replace(m[1], _umbrechen(m[1]))
+        zeilen.append(zeile)
+    return "\n".join(zeilen)
+
+
 def zeichnungen(quelle: str) -> list[Zeichnung]:
-    return [Zeichnung(quelle.strip(), schema) for schema in SCHEMATA]
+    return [Zeichnung(quelle.strip(), schema, form) for form in FORMEN for schema in SCHEMATA]
 
 
 def alle_zeichnungen(kurs: Kurs) -> list[Zeichnung]:
@@ -132,6 +223,48 @@ def ohne_unbenutzte_symbole(svg: str) -> str:
     return re.sub(r'<symbol id="([^"]+)".*?</symbol>', unbenutzt, svg, flags=re.S)
 
 
+def _regeln(css: str) -> list[str]:
+    """Die Regeln eines Stylesheets auf oberster Ebene, @keyframes samt Inhalt als eine."""
+    regeln, tiefe, anfang = [], 0, 0
+    for stelle, zeichen in enumerate(css):
+        if zeichen == "{":
+            tiefe += 1
+        elif zeichen == "}":
+            tiefe -= 1
+            if tiefe == 0:
+                regeln.append(css[anfang:stelle + 1])
+                anfang = stelle + 1
+    return regeln
+
+
+def ohne_unbenutzte_regeln(svg: str) -> str:
+    """Mermaid legt in jedes SVG die Stile aller Arten Text und Form seiner Diagrammart (Fehler,
+    Animationen, KaTeX, Klick …), gut 5 KB. Ein Selektor, der eine Klasse verlangt, die im SVG
+    nirgends steht, trifft nichts und fällt weg, ebenso @keyframes, die keine Regel mehr nennt: je
+    SVG ein Fünftel weniger (gzip), bei vier Varianten je Diagramm. Selektoren mit Klammern
+    (:not(…)) bleiben: Dort hieße eine fehlende Klasse nicht, dass nichts trifft."""
+    stil = re.search(r"<style>(.*?)</style>", svg, re.S)
+    if not stil:
+        return svg
+    koerper = svg[:stil.start()] + svg[stil.end():]
+    klassen = {k for attribut in re.findall(r'class="([^"]*)"', koerper) for k in attribut.split()}
+    behalten = []
+    for regel in _regeln(stil[1]):
+        selektoren, rumpf = regel.split("{", 1)
+        if regel.startswith("@"):
+            behalten.append(regel)
+            continue
+        treffen = [s for s in selektoren.split(",")
+                   if "(" in s or all(k in klassen for k in re.findall(r"\.([-\w]+)", s))]
+        if treffen:
+            behalten.append(",".join(treffen) + "{" + rumpf)
+    regeln = [r for r in behalten if not r.startswith("@keyframes")]
+    genannt = "".join(regeln)
+    behalten = [r for r in behalten if not r.startswith("@keyframes")
+                or re.search(rf"animation[^;{{}}]*\b{re.escape(r.split()[1].split('{')[0])}\b", genannt)]
+    return svg[:stil.start(1)] + "".join(behalten) + svg[stil.end(1):]
+
+
 def zeichne(liste: list[Zeichnung]) -> dict[Zeichnung, str]:
     """Zeichnet alle in einem Chromium; braucht Playwright und Chromium (kurs/chromium.py)."""
     from playwright.sync_api import Error as PlaywrightFehler
@@ -148,13 +281,13 @@ def zeichne(liste: list[Zeichnung]) -> dict[Zeichnung, str]:
         try:
             for z in liste:
                 try:
-                    svg = page.evaluate("""async ([id, quelle, einstellungen]) => {
+                    svgs = [page.evaluate("""async ([id, quelle, einstellungen]) => {
                         mermaid.initialize(einstellungen);
                         return (await mermaid.render(id, quelle)).svg;
-                    }""", [f"diagramm-{z.schluessel}", z.quelle, SCHEMATA[z.schema]])
+                    }""", [f"diagramm-{z.schluessel}", quelle, z.einstellungen]) for quelle in z.kandidaten]
                 except PlaywrightFehler as fehler:
                     raise MermaidFehler(z, fehler.message) from None
-                ergebnis[z] = ohne_unbenutzte_symbole(fuer_leser(feste_ids(svg)))
+                ergebnis[z] = ohne_unbenutzte_regeln(ohne_unbenutzte_symbole(fuer_leser(feste_ids(min(svgs, key=breite)))))
         finally:
             browser.close()
     return ergebnis
@@ -204,22 +337,35 @@ def breite(svg: str) -> float:
     return float(re.search(r'<svg [^>]*?width="([\d.]+)"', svg)[1])
 
 
-def als_html(svgs: dict[str, str], titel: str, beschreibung: str = "") -> str:
-    """Beide Varianten in einem Rahmen, der seitlich scrollt; kurs.css zeigt die zum Schema.
+def als_html(svgs: dict[str, dict[str, str]], titel: str, beschreibung: str = "") -> str:
+    """Alle Varianten (svgs[form][schema]) in einem Rahmen, der seitlich scrollt; kurs.css zeigt
+    die zum Schema und zur Breite des Bildschirms. Die schmale Form kommt nur in die Seite, wenn die
+    breite auf dem Handy nicht mit 11 px Schrift in die Spalte passt.
 
     Die Suche liest von der Zeichnung nichts (data-search-exclude), nur Titel und Beschreibung,
     einmal, aus einem Absatz, den niemand sieht und kein Screenreader vorliest: Der liest dieselben
     Sätze aus <title> und <desc> des SVGs. Die Marke steht am <svg>, nicht am Rahmen: Materials
     Suche vergleicht Elemente nur nach dem Tag, das erste </div> darin beendete das Auslassen."""
-    min_breite = math.ceil(max(breite(s) for s in svgs.values()) * MIN_SCHRIFT_PX / SCHRIFT_PX)
+    def groesste(form):
+        return max(breite(s) for s in svgs[form].values())
+
+    min_breite = {"breit": math.ceil(groesste("breit") * MIN_SCHRIFT_PX / SCHRIFT_PX)}
+    handy = "breit"
+    if "schmal" in svgs and groesste("breit") * HANDY_MIN_SCHRIFT_PX / SCHRIFT_PX > HANDY_SPALTE_PX:
+        handy = "schmal"
+        min_breite["schmal"] = math.ceil(groesste("schmal") * HANDY_MIN_SCHRIFT_PX / SCHMAL_SCHRIFT_PX)
+    klassen = "kurs-diagramm" + (" kurs-diagramm--mit-schmal" if handy == "schmal" else "")
     # Auf dem Handy zeigt der Hinweis, dass rechts noch etwas kommt (kurs.css).
-    breit = " kurs-diagramm--breit" if min_breite > 340 else ""
-    varianten = "".join(f'<div class="kurs-diagramm-{schema}">{svg.replace("<svg ", "<svg data-search-exclude ", 1)}</div>'
-                        for schema, svg in svgs.items())
+    if min_breite[handy] > HANDY_SPALTE_PX:
+        klassen += " kurs-diagramm--wischen"
+    varianten = "".join(f'<div class="kurs-diagramm-{schema} kurs-diagramm-{form}">'
+                        f'{svg.replace("<svg ", "<svg data-search-exclude ", 1)}</div>'
+                        for form in min_breite for schema, svg in svgs[form].items())
+    stil = "; ".join(f"--kurs-min-breite{'' if form == 'breit' else '-schmal'}: {px}px" for form, px in min_breite.items())
     fuer_die_suche = html.escape(" ".join(t for t in (titel, beschreibung) if t), quote=False)
-    return (f'<div class="kurs-diagramm{breit}">'
+    return (f'<div class="{klassen}">'
             f'<div class="kurs-diagramm-flaeche" tabindex="0" role="group" '
-            f'aria-label="Diagramm: {html.escape(titel)}" style="--kurs-min-breite: {min_breite}px">'
+            f'aria-label="Diagramm: {html.escape(titel)}" style="{stil}">'
             f"{varianten}</div>"
             '<p class="kurs-diagramm-hinweis" data-search-exclude aria-hidden="true">Seitlich wischen: Das Diagramm '
             "ist breiter als der Bildschirm.</p>"
@@ -227,16 +373,16 @@ def als_html(svgs: dict[str, str], titel: str, beschreibung: str = "") -> str:
 
 
 def einsetzen(html_text: str, kurs: Kurs, gezeichnet: dict[Zeichnung, str]) -> str:
-    """Ersetzt jedes <pre class="mermaid"> durch seine SVGs, wenn beide da sind."""
+    """Ersetzt jedes <pre class="mermaid"> durch seine SVGs, wenn alle da sind."""
     def ersetze(m):
         quelle = html.unescape(m[1])
         svgs = {}
         for z in zeichnungen(quelle):
             if z in gezeichnet:
-                svgs[z.schema] = gezeichnet[z]
+                svgs.setdefault(z.form, {})[z.schema] = gezeichnet[z]
             elif z.datei(kurs).is_file():
-                svgs[z.schema] = z.datei(kurs).read_text(encoding="utf-8")
-        if len(svgs) != len(SCHEMATA):
+                svgs.setdefault(z.form, {})[z.schema] = z.datei(kurs).read_text(encoding="utf-8")
+        if sum(map(len, svgs.values())) != len(FORMEN) * len(SCHEMATA):
             return m[0]
         titel, beschreibung = (re.search(rf"^\s*{art}:\s*(.+)$", quelle, re.M) for art in ("accTitle", "accDescr"))
         return als_html(svgs, titel[1].strip() if titel else "ohne Titel", beschreibung[1].strip() if beschreibung else "")

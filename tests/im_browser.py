@@ -34,7 +34,16 @@ DIAGRAMM_MIN_HOEHE = 50
 
 KURS = Kurs()
 SITE_URL = KURS.site_url
+# Mit KURS_BILDSCHIRMFOTOS=1 legen die Browsertests hier Bilder ab (README, „Im Browser geprüft“).
+BILDSCHIRMFOTOS = WURZEL / "test-results" / "screenshots"
 KAPITEL = [k.url for k in KURS.kapitel if k.im_browser]  # deren Beispiele im Browser laufen
+
+
+def foto(ziel, name: str) -> None:
+    """Ein Bild von `ziel` (Page oder Locator) nach BILDSCHIRMFOTOS, nur mit KURS_BILDSCHIRMFOTOS=1."""
+    if os.environ.get("KURS_BILDSCHIRMFOTOS"):
+        BILDSCHIRMFOTOS.mkdir(parents=True, exist_ok=True)
+        ziel.screenshot(path=BILDSCHIRMFOTOS / name)
 
 
 def praefix(site_url: str) -> str:
@@ -261,8 +270,9 @@ VARIANTEN = """() => [...document.querySelectorAll("article .kurs-diagramm")].ma
         .filter(v => v.checkVisibility() && v.querySelector("svg[role=img]")).map(v => v.className))"""
 
 
-def variante(farbschema: str) -> str:
-    return "kurs-diagramm-hell" if farbschema == "light" else "kurs-diagramm-dunkel"
+def variante(farbschema: str, form: str = "breit") -> str:
+    """Die Klassen der Variante eines Diagramms (kurs/diagramme.py, als_html)."""
+    return f"kurs-diagramm-{'hell' if farbschema == 'light' else 'dunkel'} kurs-diagramm-{form}"
 
 
 ZWEI_BILDER_SPAETER = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"

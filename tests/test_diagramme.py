@@ -1,5 +1,6 @@
-"""Diagramme als SVG (kurs/diagramme.py): Zu jedem Diagramm liegen beide Varianten aktuell
-in diagramme/, lesbar für Screenreader; ohne SVG bleibt es für Mermaid im Browser."""
+"""Diagramme als SVG (kurs/diagramme.py): Zu jedem Diagramm liegen alle Varianten (hell und dunkel,
+breit und schmal) aktuell in diagramme/, lesbar für Screenreader, die schmale so schmal, dass sie
+aufs Handy passt; ohne SVG bleibt es für Mermaid im Browser."""
 
 import html
 import re
@@ -15,7 +16,7 @@ BEFEHL = "uv run python -m kurs.diagramme"
 
 
 def test_jedes_diagramm_hat_seine_svgs_in_diagramme():
-    fehlt = [f"{d.seite.relative_to(KURS.wurzel)}, Zeile {d.zeile}: {z.schema} ({z.datei(KURS).name})"
+    fehlt = [f"{d.seite.relative_to(KURS.wurzel)}, Zeile {d.zeile}: {z.form}, {z.schema} ({z.datei(KURS).name})"
              for d in KURS.diagramme for z in diagramme.zeichnungen(d.quelle) if not z.datei(KURS).is_file()]
     if fehlt and (grund := diagramme.chromium_fehlt()):
         werkzeuge.fehlt("chromium", f"{len(fehlt)} Diagramm-SVGs sind nicht aktuell, und zum Zeichnen {grund}")
@@ -52,18 +53,40 @@ def test_ohne_svg_bleibt_das_diagramm_fuer_mermaid_im_browser(tmp_path):
     assert diagramme.einsetzen(PRE, Kurs(tmp_path), {}) == PRE
 
 
-def test_mit_beiden_svgs_wird_das_diagramm_statisch(tmp_path):
+def statisch(tmp_path, breite: dict[str, int]) -> str:
+    """Das HTML zu QUELLE, wenn ihre SVGs `breite[form]` Pixel breit sind."""
     kurs = Kurs(tmp_path)
     (tmp_path / diagramme.ORDNER).mkdir()
     for z in diagramme.zeichnungen(QUELLE):
-        z.datei(kurs).write_text(f'<svg width="800" data-schema="{z.schema}"></svg>', encoding="utf-8")
-    ergebnis = diagramme.einsetzen(PRE, kurs, {})
+        z.datei(kurs).write_text(f'<svg width="{breite[z.form]}" data-variante="{z.form}-{z.schema}"></svg>',
+                                 encoding="utf-8")
+    return diagramme.einsetzen(PRE, kurs, {})
+
+
+def test_mit_allen_svgs_wird_das_diagramm_statisch(tmp_path):
+    ergebnis = statisch(tmp_path, {"breit": 800, "schmal": 420})
     assert "<pre" not in ergebnis
     assert 'aria-label="Diagramm: Ein Test"' in ergebnis and 'tabindex="0"' in ergebnis
-    assert '<div class="kurs-diagramm-hell"><svg data-search-exclude width="800" data-schema="hell">' in ergebnis
-    assert '<div class="kurs-diagramm-dunkel"><svg data-search-exclude width="800" data-schema="dunkel">' in ergebnis
-    # 800 px bei 16 px Schrift: höchstens auf 500 px verkleinert, dann ist die Schrift 10 px.
-    assert "--kurs-min-breite: 500px" in ergebnis
+    for form in diagramme.FORMEN:
+        for schema in diagramme.SCHEMATA:
+            assert (f'<div class="kurs-diagramm-{schema} kurs-diagramm-{form}"><svg data-search-exclude '
+                    f'width="{800 if form == "breit" else 420}" data-variante="{form}-{schema}">') in ergebnis
+    assert '<div class="kurs-diagramm kurs-diagramm--mit-schmal">' in ergebnis
+    # 800 px bei 16 px Schrift: höchstens auf 500 px verkleinert, dann ist die Schrift 10 px. Die
+    # schmale Form (14 px Schrift) höchstens auf 11 px: 420 · 11 / 14 = 330 px, passt aufs Handy.
+    assert "--kurs-min-breite: 500px; --kurs-min-breite-schmal: 330px" in ergebnis
+
+
+def test_passt_die_breite_form_aufs_handy_bleibt_die_schmale_weg(tmp_path):
+    # 500 px bei 16 px: auf 358 px verkleinert 11,5 px Schrift.
+    ergebnis = statisch(tmp_path, {"breit": 500, "schmal": 300})
+    assert "kurs-diagramm-schmal" not in ergebnis and "--mit-schmal" not in ergebnis
+    assert "kurs-diagramm--wischen" not in ergebnis
+
+
+def test_ist_auch_die_schmale_form_zu_breit_zeigt_das_handy_den_hinweis(tmp_path):
+    ergebnis = statisch(tmp_path, {"breit": 900, "schmal": 600})
+    assert '<div class="kurs-diagramm kurs-diagramm--mit-schmal kurs-diagramm--wischen">' in ergebnis
 
 
 def test_nur_eine_variante_reicht_nicht(tmp_path):
@@ -77,7 +100,32 @@ def test_nur_eine_variante_reicht_nicht(tmp_path):
 def test_ein_geaendertes_diagramm_braucht_neue_svgs():
     alt, neu = diagramme.zeichnungen(QUELLE), diagramme.zeichnungen(QUELLE + "\n    B->>A: Zurück")
     assert {z.schluessel for z in alt}.isdisjoint(z.schluessel for z in neu)
-    assert len({z.schluessel for z in alt}) == 2, "hell und dunkel brauchen je eine Datei"
+    assert len({z.schluessel for z in alt}) == 4, "hell und dunkel, breit und schmal brauchen je eine Datei"
+
+
+@pytest.mark.parametrize("diagramm", KURS.diagramme, ids=lambda d: f"{d.seite.stem}-zeile-{d.zeile}")
+def test_die_schmale_form_passt_aufs_handy(diagramm):
+    """Auf 358 px Spalte mit mindestens 11 px Schrift (Issue 42); das prüft der Browsertest auch
+    an der Seite, hier steht es schon vor dem Build fest."""
+    for z in diagramme.zeichnungen(diagramm.quelle):
+        if z.form == "schmal" and z.datei(KURS).is_file():
+            breite = diagramme.breite(z.datei(KURS).read_text(encoding="utf-8"))
+            assert breite <= diagramme.SCHMAL_MAX_BREITE, (
+                f"{diagramm.seite.relative_to(KURS.wurzel)}, Zeile {diagramm.zeile}: Auch schmal gezeichnet ist das "
+                f"Diagramm {breite:.0f} px breit, aufs Handy passen {diagramme.SCHMAL_MAX_BREITE} px. Kürze "
+                "Beschriftungen, nimm weniger Teilnehmer nebeneinander oder teile das Diagramm.")
+
+
+def test_schmal_gesetzt():
+    sequenz = ("sequenceDiagram\n    accTitle: Titel<br/>bleibt\n    participant A as Anwendung\n    participant B\n"
+               "    A->>B: eins,<br/>zwei\n    Note over A,B: drei<br />vier")
+    assert diagramme.schmal_gesetzt(sequenz).splitlines() == [
+        "sequenceDiagram", "    accTitle: Titel<br/>bleibt", "    participant A as nowrap:Anwendung",
+        "    participant B as nowrap:B", "    A->>B: eins, zwei", "    Note over A,B: drei vier"]
+    fluss = 'flowchart LR\n    subgraph G["Consumer Group analytics (Replay)"]\n        X["a<br/>b"]\n    end'
+    assert diagramme.schmal_gesetzt(fluss).splitlines()[1] == '    subgraph G["Consumer Group<br/>analytics (Replay)"]'
+    assert diagramme.Zeichnung(fluss, "hell", "schmal").kandidaten[1].startswith("flowchart TB")
+    assert diagramme.Zeichnung(fluss, "hell", "schmal").einstellungen["flowchart"]["subGraphTitleMargin"]["bottom"] > 0
 
 
 def test_nur_verwendete_symbole_bleiben_im_svg():
@@ -116,3 +164,12 @@ def test_kaputtes_diagramm_bricht_den_build_mit_einer_zeile_ab(tmp_path):
     assert len(fehler) == 1, lauf.stdout + lauf.stderr
     assert f"docs/teil-1.md:{zeile}: Mermaid kann das Diagramm „sequenceDiagram“ nicht zeichnen: " in fehler[0]
     assert "Traceback" not in lauf.stdout + lauf.stderr
+
+
+def test_ohne_unbenutzte_regeln():
+    svg = ('<svg id="d"><style>#d{fill:#333;}@keyframes dash{to{x:0;}}#d .edge-animation-slow{animation:dash 5s;}'
+           '#d .actor{fill:red;}#d .note,#d .katex path{fill:blue;}#d .x:not(.y){fill:green;}</style>'
+           '<g class="actor top"></g><rect class="note"/></svg>')
+    assert diagramme.ohne_unbenutzte_regeln(svg) == (
+        '<svg id="d"><style>#d{fill:#333;}#d .actor{fill:red;}#d .note{fill:blue;}#d .x:not(.y){fill:green;}</style>'
+        '<g class="actor top"></g><rect class="note"/></svg>')

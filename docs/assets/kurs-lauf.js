@@ -1,8 +1,10 @@
 // Jeder Python-Block wird bearbeitbar und bekommt "Ausführen"; jede Übungsvorlage
 // bekommt "Prüfen". Was ein Block ausführt, steht in programme.json neben der Seite
 // (kurs/seite/codebloecke.py): das Beispiel, das pytest-codeblocks ausführt, mit diesem Block als Lücke.
-// Beides, diese Daten und Python (Pyodide, in einem Web Worker), lädt erst beim ersten Klick;
-// der Editor (kurs-editor.js, CodeMirror) erst, wenn du einen Block zum ersten Mal bearbeitest.
+// Beides, diese Daten und Python (Pyodide, in einem Web Worker), lädt erst, wenn du auf einen Block
+// zeigst oder ihn antippst (im Datensparmodus erst beim ersten Klick), mit Anzeige, wie weit es ist
+// (unten: „Python laden“); der Editor (kurs-editor.js, CodeMirror) erst, wenn du einen Block zum
+// ersten Mal bearbeitest.
 (() => {
   "use strict";
 
@@ -22,9 +24,16 @@
 
   function neuerWorker() {
     worker = new Worker(new URL("kurs-worker.js", BASIS), { type: "module" });
+    pythonLaden(worker);
     worker.onmessage = ({ data }) => {
+      if (data.status === "laedt") {
+        ladestandMelden(data);
+        return;
+      }
       if (!laufend || data.id !== laufend.id) return;
       if (data.status === "laeuft") {
+        python.bereit = true;
+        clearTimeout(laufend.timer);
         laufend.laeuft();
         const grenze = window.kursZeitlimitS ?? ZEITLIMIT_S; // Tests setzen es kürzer
         laufend.timer = setTimeout(() => abbrechen({
@@ -320,7 +329,9 @@
     };
     knoepfe(true);
     b.block.kursFehlerzeile?.(null);
-    zeige(b, "wartet", worker ? "Läuft …" : "Python wird geladen (einmalig) …");
+    if (!worker) neuerWorker(); // Python lädt schon, während die Daten der Seite kommen
+    zeige(b, "wartet", ladeText() ?? "Läuft …");
+    ladeAnzeige(b);
     let daten;
     try {
       daten = await programmeDerSeite();
@@ -378,6 +389,71 @@
     });
   }
 
+  // --- Python laden: vorab und mit Anzeige (Issue 42) ---------------------------------------
+  // Was der Worker holt und wie groß es ist, schreibt der Build an dieses Skript (kurs/vendor.py,
+  // python_im_browser): So steht die Größe schon beim Klick da, bevor die erste Antwort kommt.
+  const PYTHON = JSON.parse(document.currentScript.dataset.python || '{"dateien": []}');
+  const python = { geladen: 0, gesamt: 0, seit: 0, fertig: false, bereit: false, anzeige: null, uhr: null };
+  const zahl = (wert) => wert.toLocaleString("de-DE", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+  function pythonLaden(neu) {
+    const gesamt = PYTHON.dateien.reduce((summe, d) => summe + d.netz, 0);
+    Object.assign(python, { geladen: 0, gesamt, seit: performance.now(), fertig: false, bereit: false, anzeige: null });
+    neu.postMessage({ auftrag: "laden", ...PYTHON });
+  }
+
+  // Was unter dem Block steht, solange Python noch nicht läuft; null, sobald es läuft. Nach der
+  // ersten Sekunde mit der Zeit, die es beim bisherigen Tempo noch braucht.
+  function ladeText() {
+    if (python.bereit) return null;
+    if (python.fertig) return "Python startet …";
+    const text = `Python wird geladen: ${zahl(python.geladen / 1e6)} von ${zahl(python.gesamt / 1e6)} MB`;
+    const vergangen = performance.now() - python.seit;
+    if (vergangen < 1000 || python.geladen <= 0) return text;
+    const rest = Math.ceil((python.gesamt - python.geladen) / (python.geladen / vergangen) / 1000);
+    return `${text}, noch etwa ${rest < 100 ? `${rest} s` : `${Math.ceil(rest / 60)} min`}`;
+  }
+
+  // Solange unter einem Block (b) geladen wird, steht dort jede halbe Sekunde der neue Stand, auch
+  // wenn der Worker gerade nichts meldet (er rechnet, oder das Netz stockt).
+  function ladeAnzeige(b) {
+    python.anzeige = b;
+    clearInterval(python.uhr);
+    python.uhr = setInterval(() => {
+      if (python.anzeige !== b || python.bereit || python.fertig) clearInterval(python.uhr);
+      else zeige(b, "wartet", ladeText());
+    }, 500);
+  }
+
+  // Der Worker meldet, was angekommen ist (höchstens alle 250 ms), oder dass ein Programm ein Modul
+  // braucht, für das er die ganze Standardbibliothek nachlädt: Dann hält das Zeitlimit an.
+  function ladestandMelden(data) {
+    if (data.nachladen) {
+      if (!laufend || data.id !== laufend.id) return;
+      clearTimeout(laufend.timer);
+      zeige(python.anzeige, "wartet", "Python lädt die ganze Standardbibliothek nach (einmalig) …");
+      return;
+    }
+    Object.assign(python, { geladen: data.geladen, gesamt: data.gesamt, fertig: data.fertig });
+    if (python.anzeige && !python.bereit) zeige(python.anzeige, "wartet", ladeText());
+  }
+
+  // Zeigt die Leserin auf einen Codeblock oder seine Knöpfe, oder kommt sie mit Tab dorthin, lädt
+  // Python schon: Bis sie klickt, ist ein Teil da. Nicht, wenn ihr Browser Daten sparen soll.
+  function vorladenEinrichten() {
+    if (navigator.connection?.saveData) return;
+    const absicht = (ereignis) => {
+      if (!ereignis.target.closest?.(".language-python.highlight[data-lauf], .kurs-leiste")) return;
+      document.removeEventListener("pointerover", absicht);
+      document.removeEventListener("focusin", absicht);
+      if (!worker) neuerWorker();
+      programmeDerSeite().catch(() => {}); // beim Klick noch einmal, mit Meldung
+    };
+    document.addEventListener("pointerover", absicht, { passive: true });
+    document.addEventListener("focusin", absicht);
+  }
+
+  vorladenEinrichten();
   window.kursLauf = seiteEinrichten;
   // Material tauscht bei der Instant-Navigation den Inhalt aus und meldet das über document$.
   if (window.document$) window.document$.subscribe(seiteEinrichten);

@@ -8,11 +8,12 @@ aller Zustand lebt darin, nichts auf Modulebene. Ein Modul je Aufgabe:
 - notebookseiten.py: Je Kapitel mit Übungen ein Notebook (kurs/notebooks.py), gerendert von
   mkdocs-jupyter, mit Knöpfen wie im Kapitel; verzoegert.py lädt dessen Maschinerie erst,
   wenn ein Notebook neu zu rendern ist.
-- auswahl.py: Auswahlfragen und Übungstabelle. glossar.py: Erklärungen der Begriffe.
+- auswahl.py: Auswahlfragen und Übungstabelle. glossar.py: Erklärungen der Begriffe, das Glossar als Liste.
+- tabellen.py: breite Tabellen auf dem Handy gestapelt.
 - hinweise.py: die Hinweise jeder Übung, einzeln vor ihrer Lösung.
 - repository.py: woher der Kurs kommt (`git clone`), bei jedem Prüfbefehl.
 - suchindex.py: Titel der Treffer eindeutig („Kurz geprüft – Schritt 2“), das Glossar je Begriff.
-- kurs/diagramme.py: jeder ```mermaid-Block als SVG, hell und dunkel, aus diagramme/.
+- kurs/diagramme.py: jeder ```mermaid-Block als SVG, hell und dunkel, breit und schmal, aus diagramme/.
 - kurs/codefarben.py: weniger Spans, dasselbe Bild.
 - kurs/fortschritt.py: die Übungsliste, die overrides/main.html in jede Seite schreibt.
 - notebookcache.py: der einzige Cache, der Notebooks von mkdocs-jupyter (cache, cache_dir).
@@ -33,7 +34,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
-from kurs import annotationen, codefarben, diagramme, notebooks
+from kurs import annotationen, codefarben, diagramme, notebooks, vendor
 from kurs.fortschritt import uebungen_je_teil
 from kurs.modell import NOTEBOOKS, Kurs, Programm, QuellenFehler
 from kurs.seite import (
@@ -45,6 +46,7 @@ from kurs.seite import (
     notebookseiten,
     repository,
     suchindex,
+    tabellen,
     verzoegert,
 )
 from kurs.seite.codebloecke import KursMarkdown
@@ -178,6 +180,7 @@ class KursPlugin(BasePlugin[KursConfig]):
 
     def on_env(self, env, config, files):
         env.globals["kurs_uebungen"] = self.uebungen  # overrides/main.html schreibt es in jede Seite
+        env.globals["kurs_python"] = vendor.python_im_browser()  # und das an kurs-lauf.js
         return env
 
     def on_page_content(self, html_text, page, config, files):
@@ -197,9 +200,10 @@ class KursPlugin(BasePlugin[KursConfig]):
         else:
             programme = self.seite.bloecke if self.seite else []
         html_text = diagramme.einsetzen(html_text, self.kurs, self.gezeichnet)
-        html_text = glossar.erklaerung_nur_beim_ersten_mal(html_text)
         if page.file.src_uri == "glossar.md":
-            html_text = glossar.anker_setzen(html_text, self.kurs.glossar)
+            html_text = glossar.als_liste(html_text)
+        html_text = tabellen.fuers_handy(html_text)
+        html_text = glossar.erklaerung_nur_beim_ersten_mal(html_text)
         self._anker_pruefen(html_text, page)
         # Code bleibt aus dem Suchindex: Gesucht wird im Text, und der Index bleibt klein.
         html_text = CODEBLOCK.sub(lambda m: f"{m[0]} data-search-exclude", html_text)
@@ -243,7 +247,8 @@ class KursPlugin(BasePlugin[KursConfig]):
         index = Path(config["site_dir"]) / "search" / "search_index.json"
         if index.is_file():
             suchindex.aufbereiten(index, self.kurs.glossar)
-        # kurs/lauf.py ist die eine Quelle; der Browser lädt sie als Datei der Seite.
-        ziel = Path(config["site_dir"]) / "assets" / "kurs" / "lauf.py"
-        ziel.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(Path(__file__).parent.parent / "lauf.py", ziel)
+        # kurs/lauf.py und kurs/nachladen.py sind die eine Quelle; der Browser lädt sie als Dateien der Seite.
+        ziel = Path(config["site_dir"]) / "assets" / "kurs"
+        ziel.mkdir(parents=True, exist_ok=True)
+        for datei in ("lauf.py", "nachladen.py"):
+            shutil.copyfile(Path(__file__).parent.parent / datei, ziel / datei)

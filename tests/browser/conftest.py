@@ -19,9 +19,7 @@ import im_browser as browser
 import pytest
 import werkzeuge
 
-from kurs.modell import WURZEL
-
-SCREENSHOTS = WURZEL / "test-results" / "screenshots"
+SCREENSHOTS = browser.BILDSCHIRMFOTOS
 
 
 @pytest.fixture(scope="session")

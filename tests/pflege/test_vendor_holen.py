@@ -26,7 +26,7 @@ def test_ohne_node_eine_deutsche_meldung_statt_eines_tracebacks(monkeypatch):
 def test_manifest_nennt_jede_datei_mit_exakter_version():
     eintraege = vendor.lies_manifest()
     assert {e["datei"] for e in eintraege} == {d for dateien in vendor_holen.DATEIEN.values() for d in dateien.values()} | {
-        vendor.CODEMIRROR_JS, vendor.CODEMIRROR_LIZENZ}
+        vendor.CODEMIRROR_JS, vendor.CODEMIRROR_LIZENZ} | set(vendor_holen.AUS_ABGELEITETEN)
     for e in eintraege:
         assert e["version"].count(".") == 2 and e["paket"] == f"{e['name']}@{e['version']}", e
     mermaid = {e["version"] for e in eintraege if e["name"] == "@mermaid-js/tiny"}
@@ -52,6 +52,21 @@ def test_vorkompilierte_standardbibliothek_fuegt_nur_passende_pyc_hinzu():
         assert int.from_bytes(pyc[4:8], "little") == 1, f"{name}: keine ungeprüfte Hash-pyc"
         assert pyc[8:16] == _imp.source_hash(int.from_bytes(pyc[:4], "little"), quellen[name]), (
             f"{name} passt nicht zu {name[:-1]}")
+
+
+def test_kleine_standardbibliothek_ist_aus_der_ganzen_abgeleitet():
+    """python_stdlib_kurs.zip (was der Browser lädt) enthält genau, was kleine_stdlib aus dem
+    vorkompilierten Zip macht: verglichen nach Namen und Inhalt, nicht nach Bytes (die hängen an
+    der zlib-Version)."""
+    def inhalt(daten: bytes) -> dict[str, bytes]:
+        with zipfile.ZipFile(io.BytesIO(daten)) as archiv:
+            return {n: archiv.read(n) for n in archiv.namelist()}
+
+    klein = inhalt((WURZEL / vendor.KLEINE_STDLIB).read_bytes())
+    assert klein == inhalt(vendor.kleine_stdlib((WURZEL / vendor.STDLIB).read_bytes())), (
+        f"{vendor.KLEINE_STDLIB} ist nicht aus {vendor.STDLIB} abgeleitet: uv run python -m pflege.vendor_holen")
+    assert "json/decoder.pyc" in klein and "json/decoder.py" not in klein and "uuid.py" in klein
+    assert len((WURZEL / vendor.KLEINE_STDLIB).read_bytes()) < 0.4 * len((WURZEL / vendor.STDLIB).read_bytes())
 
 
 def test_codemirror_buendel_nennt_jedes_paket_mit_exakter_version_und_lizenz():
