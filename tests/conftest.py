@@ -63,7 +63,8 @@ def _builds_fuer(item) -> list[str]:
 
 def _wartet(item) -> bool:
     """Braucht der Test etwas, das nebenher entsteht (einen Build, Prozesse seines Moduls)?"""
-    return bool(_builds_fuer(item)) or hasattr(getattr(item, "module", None), "im_hintergrund")
+    return bool(_builds_fuer(item)) or hasattr(getattr(item, "module", None), "im_hintergrund") \
+        or item.get_closest_marker("kopie") is not None
 
 
 def pytest_collection_modifyitems(session, config, items):
