@@ -79,6 +79,15 @@ def kopieren(ziel: Path, teile=("docs", "snippets", "overrides", "diagramme", "k
     return ziel
 
 
+def fuer_pytester(ziel: Path, probe: str, text: str) -> None:
+    """Was das pytest-Plugin liest (mkdocs.yml, docs/, snippets/) nach `ziel`, dazu eine eigene Probe
+    `probe` mit `text`: Tests ändern die Probe, nie eine Datei des Kurses."""
+    for teil in ("docs", "snippets"):  # ohne docs/assets: Das Plugin liest dort nichts
+        shutil.copytree(WURZEL / teil, ziel / teil, ignore=shutil.ignore_patterns("assets", "__pycache__"))
+    shutil.copy(WURZEL / "mkdocs.yml", ziel)
+    (ziel / probe).write_text(text, encoding="utf-8")
+
+
 def anlegen_und_bauen() -> tuple[Path, subprocess.Popen]:
     """Legt die Kopie in einem tmp-Ordner an und startet `mkdocs build --strict` darin."""
     # Ohne die gezeichneten SVGs in diagramme/; das Mermaid der Seite bleibt.

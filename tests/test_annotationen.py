@@ -2,12 +2,11 @@
 Zeile (Workflow-Befehl ::error) und in der Zusammenfassung des Jobs. Ohne GitHub geprüft: an den
 Zeilen, die ein Lauf druckt. Den Build mit kaputtem Link prüft tests/test_beitragen.py."""
 
-import shutil
 
+import kurs_kopie
 import pytest
 
 from kurs import annotationen
-from kurs.modell import WURZEL
 
 pytest_plugins = ["pytester"]
 
@@ -32,10 +31,7 @@ def test_fundstellen_am_zeilenanfang_auch_hinter_der_stufe_von_mkdocs():
 
 @pytest.fixture
 def kopie(pytester):
-    for teil in ("docs", "snippets"):
-        shutil.copytree(WURZEL / teil, pytester.path / teil, ignore=shutil.ignore_patterns("assets", "__pycache__"))
-    shutil.copy(WURZEL / "mkdocs.yml", pytester.path)
-    (pytester.path / PROBE).write_text(PROBE_TEXT, encoding="utf-8")
+    kurs_kopie.fuer_pytester(pytester.path, PROBE, PROBE_TEXT)
     return pytester
 
 

@@ -7,12 +7,12 @@ wird eine eigene Probe (PROBE), keine Datei des Kurses: Ein Fehler, den jemand i
 zeigt sich so in seinem eigenen Test und nicht noch einmal hier.
 """
 
-import shutil
 
+import kurs_kopie
 import pytest
 import pytest_codeblocks.plugin as codeblocks
 
-from kurs.modell import WURZEL, Kurs
+from kurs.modell import Kurs
 
 pytest_plugins = ["pytester"]
 
@@ -44,10 +44,7 @@ BEIDE_BEFEHLE = [pytest.param([], id="uv run pytest"), pytest.param(["--codebloc
 
 @pytest.fixture
 def kopie(pytester):
-    for teil in ("docs", "snippets"):
-        shutil.copytree(WURZEL / teil, pytester.path / teil, ignore=shutil.ignore_patterns("assets", "__pycache__"))
-    shutil.copy(WURZEL / "mkdocs.yml", pytester.path)
-    (pytester.path / PROBE).write_text(PROBE_TEXT, encoding="utf-8")
+    kurs_kopie.fuer_pytester(pytester.path, PROBE, PROBE_TEXT)
     return pytester
 
 
