@@ -10,10 +10,9 @@ import shlex
 import shutil
 import subprocess
 import sys
-import tempfile
-from pathlib import Path
 
 import pytest
+import werkzeuge
 import yaml
 from kurs_kopie import kopieren
 
@@ -68,7 +67,7 @@ def im_hintergrund():
     woerter = shlex.split(zeile)
     variablen = dict(w.split("=", 1) for w in woerter[:woerter.index("uv")])
     argumente = woerter[woerter.index("mkdocs") + 1:]  # `uv run mkdocs` ist hier dieses Python
-    kopie = kopieren(Path(tempfile.mkdtemp(prefix="kurs-ci-build-")))
+    kopie = kopieren(werkzeuge.temp_ordner("kurs-ci-build-"))
     teil_2 = kopie / "docs" / "teil-2.md"
     text = teil_2.read_text(encoding="utf-8") + "\n\nSiehe [hier](gibt-es-nicht.md).\n"
     teil_2.write_text(text, encoding="utf-8")

@@ -12,13 +12,12 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 from html.parser import HTMLParser
-from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import nbformat
 import pytest
+import werkzeuge
 
 from kurs import notebooks
 from kurs.modell import Kurs
@@ -120,7 +119,7 @@ def im_hintergrund():
             zellen_alle += kopie["cells"]
     for nummer, zelle in enumerate(zellen_alle):
         zelle["id"] = f"z{nummer}"
-    ordner = Path(tempfile.mkdtemp(prefix="kurs-kernel-"))
+    ordner = werkzeuge.temp_ordner("kurs-kernel-")
     (ordner / "alle.ipynb").write_text(notebooks.als_text({**nb, "cells": zellen_alle}), encoding="utf-8")
     _kernel["teile"], _kernel["ordner"] = teile, ordner
     _kernel["prozess"] = subprocess.Popen(

@@ -9,11 +9,10 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import textwrap
-from pathlib import Path
 
 import pytest
+import werkzeuge
 
 from kurs import pruefen
 from kurs.lauf import Fehlermeldung
@@ -39,7 +38,7 @@ def im_hintergrund():
     aufrufe = {"richtig": (OUTBOX.loesung, []), "endlos": (ENDLOS, ["--zeitlimit", str(ZEITLIMIT)])}
     for name, (inhalt, extra) in aufrufe.items():
         # Die Datei liegt außerhalb des Kursordners: Auch das muss gehen.
-        datei = _dateien[name] = Path(tempfile.mkdtemp(prefix=f"kurs-{name}-")) / "meine_loesung.py"
+        datei = _dateien[name] = werkzeuge.temp_ordner(f"kurs-{name}-") / "meine_loesung.py"
         datei.write_text(inhalt.replace("{pid!r}", repr(str(datei.with_name("pid")))), encoding="utf-8")
         _prozesse[name] = subprocess.Popen(
             [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--uebung", "teil-2/uebung-1",

@@ -5,7 +5,6 @@ import atexit
 import re
 import shutil
 import subprocess
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -44,7 +43,7 @@ def im_hintergrund():
     """Startet hunspell für alle Texte schon beim Sammeln (tests/conftest.py): Er rechnet nebenher."""
     if hunspell_fehlt():
         return
-    ordner = Path(tempfile.mkdtemp(prefix="kurs-hunspell-"))
+    ordner = werkzeuge.temp_ordner("kurs-hunspell-")
     # Am Ende des Laufs weg, auch wenn kein Test dieses Moduls lief (-x, Strg+C).
     atexit.register(shutil.rmtree, ordner, ignore_errors=True)
     try:

@@ -5,7 +5,11 @@ fehlt und wie man es installiert (tests/conftest.py). Ist CI gesetzt, ist ein fe
 Werkzeug ein Fehler: .ci/run installiert beide.
 """
 
+import atexit
 import os
+import shutil
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -39,3 +43,11 @@ def zusammenfassung(gruende: list[str]) -> str | None:
     was = ", ".join(f"{WERKZEUGE[n][1]} ({anzahl[n]} Tests, braucht {n})" for n in fehlend)
     pakete = " ".join(WERKZEUGE[n][0] for n in fehlend)
     return f"Übersprungen, weil nicht installiert: {was}. Installieren: sudo apt-get install {pakete}"
+
+
+def temp_ordner(prefix: str) -> Path:
+    """Ein Ordner im Temp-Ordner, der spätestens mit dem Ende des Prozesses verschwindet: auch wenn
+    `-x` den Lauf abbricht, bevor die Fixture, die aufräumt, je lief (Issue 41: nichts bleibt liegen)."""
+    ordner = Path(tempfile.mkdtemp(prefix=prefix))
+    atexit.register(shutil.rmtree, ordner, True)
+    return ordner

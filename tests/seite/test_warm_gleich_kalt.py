@@ -18,10 +18,10 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
+import werkzeuge
 from kurs_kopie import kopieren
 
 from kurs.modell import WURZEL
@@ -31,7 +31,7 @@ TESTS = Path(__file__).resolve().parent.parent  # als Skript gestartet: für kur
 
 
 def im_hintergrund():
-    ordner = Path(tempfile.mkdtemp(prefix="kurs-warm-kalt-"))
+    ordner = werkzeuge.temp_ordner("kurs-warm-kalt-")
     _lauf["ordner"] = ordner
     _lauf["prozess"] = subprocess.Popen([sys.executable, __file__, str(ordner)], cwd=WURZEL, text=True,
                                         env={**os.environ, "PYTHONPATH": str(TESTS)},
