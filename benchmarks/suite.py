@@ -3,10 +3,10 @@
     uv run python benchmarks/suite.py
     uv run python benchmarks/suite.py --browser   # hilft ein zweiter Prozess den Browsertests?
 
-Ziele auf der 2-Kern-Maschine (Issue „One course model“):
-- die Suite ohne Browsertests: höchstens 8 s, auch wie auf einem frischen Rechner
-  (hunspell und Chromium versteckt, CI nicht gesetzt);
-- die ganze Suite mit CI=true: höchstens 90 s.
+Ziele auf der 2-Kern-Maschine (Issue 41, neu festgelegt):
+- die Suite wie auf einem frischen Rechner (hunspell, Chromium und die Server des Labors
+  versteckt, CI nicht gesetzt): höchstens 8 s;
+- die ganze Suite mit CI=true: höchstens 120 s.
 Den Build, kalt und warm, neben einer nackten Material-Seite misst benchmarks/build.py.
 
 Neben jeder Dauer steht die Rechenzeit (CPU-Sekunden aller Kerne, aus /proc/stat): Die
@@ -132,15 +132,18 @@ def suite(pytest: list[str]) -> None:
         frisch = ohne_systemwerkzeuge(tmp)
         dauer_frisch, ausgabe_frisch, cpu_frisch = laufen(*pytest, env=frisch)
         dauer_ohne, ausgabe_ohne, cpu_ohne = laufen(*pytest, "--ignore=tests/browser")
-        dauer_alles, ausgabe_alles, cpu_alles = laufen(*pytest, env={**UMGEBUNG, "CI": "true"})
+        # Wie .ci/run: erst der strenge Build (ohne -q, er zählt Warnungen), dann die Tests mit KURS_SITE.
+        dauer_build, _, cpu_build = laufen(sys.executable, "-m", "mkdocs", "build", "--strict", "-d", f"{tmp}/site")
+        dauer_alles, ausgabe_alles, cpu_alles = laufen(*pytest, env={**UMGEBUNG, "CI": "true", "KURS_SITE": f"{tmp}/site"})
 
     ziel = lambda ok: "Ziel erreicht" if ok else "ÜBER DEM ZIEL"  # noqa: E731
     frisch_zeile = next((z for z in ausgabe_frisch.splitlines() if z.startswith("Übersprungen")), "")
     print(f"Wie auf frischem Rechner:  {dauer_frisch:5.2f} s  (CPU {cpu_frisch:5.1f} s)  {ergebnis(ausgabe_frisch)}  "
           f"(Ziel ≤ 8 s: {ziel(dauer_frisch <= 8 and ' failed' not in ergebnis(ausgabe_frisch))})")
     print(f"  {frisch_zeile}")
-    print(f"Ohne Browsertests:         {dauer_ohne:5.2f} s  (CPU {cpu_ohne:5.1f} s)  {ergebnis(ausgabe_ohne)}  (Ziel ≤ 8 s: {ziel(dauer_ohne <= 8)})")
-    print(f"Alles, CI=true:            {dauer_alles:5.2f} s  (CPU {cpu_alles:5.1f} s)  {ergebnis(ausgabe_alles)}  (Ziel ≤ 90 s: {ziel(dauer_alles <= 90)})")
+    print(f"Ohne Browsertests:         {dauer_ohne:5.2f} s  (CPU {cpu_ohne:5.1f} s)  {ergebnis(ausgabe_ohne)}")
+    print(f"Build wie .ci/run:         {dauer_build:5.2f} s  (CPU {cpu_build:5.1f} s)")
+    print(f"Alles, CI=true:            {dauer_alles:5.2f} s  (CPU {cpu_alles:5.1f} s)  {ergebnis(ausgabe_alles)}  (Ziel ≤ 120 s: {ziel(dauer_alles <= 120)})")
 
 
 def main() -> None:

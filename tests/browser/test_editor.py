@@ -168,9 +168,10 @@ def test_ohne_editor_bleibt_der_block_ein_textfeld(neuer_besuch):
     page.route("**/kurs-editor.js", lambda route: route.abort())
     block = page.locator(VORLAGE).first
     name = block.get_attribute("data-uebung")
-    block.locator("code").focus()
-    page.keyboard.type("# offline\n")
-    page.wait_for_timeout(300)  # Zeit für den gescheiterten Import
+    with page.expect_event("requestfailed", lambda r: r.url.endswith("/kurs-editor.js")):
+        block.locator("code").focus()
+        page.keyboard.type("# offline\n")
+    page.evaluate(ZWEI_BILDER_SPAETER)  # Zeit für den gescheiterten Import, statt 300 ms zu warten
     assert not block.locator(".cm-editor").count()
     assert block.evaluate("b => b.kursText()").startswith("# offline\n")
     assert page.evaluate("n => localStorage.getItem(`kurs:${n}`)", name).startswith("# offline\n")
