@@ -6,8 +6,8 @@ Cache, einer ohne (KURS_CACHE=false), dann der Vergleich Datei für Datei. Dazu 
 ein Cache einmal log: ein Build mit -q oder -v vor dem strengen, eine Snippet-Datei, die während
 eines Builds gespeichert wird, und Code des Kurses, der sich ändert, während `mkdocs serve` läuft.
 
-Die Builds laufen nebenher in einem eigenen Prozess (`im_hintergrund`, tests/conftest.py), die
-meisten darin hintereinander (nbconvert lädt einmal); Fälle mit geändertem Code des Kurses in
+Die Builds laufen nebenher in zwei eigenen Prozessen (`im_hintergrund`, tests/conftest.py), die
+meisten darin hintereinander (nbconvert lädt je einmal); Fälle mit geändertem Code des Kurses in
 eigenen Prozessen, die diesen Code laden.
 """
 
@@ -31,27 +31,31 @@ TESTS = Path(__file__).resolve().parent.parent  # als Skript gestartet: für kur
 
 
 def im_hintergrund():
+    """Zwei Prozesse, je eine Hälfte der Fälle (HAELFTEN): Auf einem Rechner ohne Browsertests ist
+    der zweite Kern sonst frei, und die Fälle sind der längste Teil der Suite."""
     ordner = werkzeuge.temp_ordner("kurs-warm-kalt-")
     _lauf["ordner"] = ordner
-    _lauf["prozess"] = subprocess.Popen([sys.executable, __file__, str(ordner)], cwd=WURZEL, text=True,
-                                        env={**os.environ, "PYTHONPATH": str(TESTS)},
-                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    _lauf["prozesse"] = [subprocess.Popen([sys.executable, __file__, str(ordner / haelfte), haelfte], cwd=WURZEL,
+                                          text=True, env={**os.environ, "PYTHONPATH": str(TESTS)},
+                                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                         for haelfte in HAELFTEN]
 
 
 @pytest.fixture(scope="module")
 def faelle():
-    if "prozess" not in _lauf:
+    if "prozesse" not in _lauf:
         im_hintergrund()
     try:
-        ausgabe, _ = _lauf["prozess"].communicate(timeout=600)
+        ausgaben = [(p, p.communicate(timeout=600)[0]) for p in _lauf["prozesse"]]
     finally:
         shutil.rmtree(_lauf["ordner"], ignore_errors=True)
     ergebnisse = {}
-    for zeile in ausgabe.splitlines():
-        if zeile.startswith("{"):
-            ergebnis = json.loads(zeile)
-            ergebnisse[ergebnis["fall"]] = ergebnis
-    assert _lauf["prozess"].returncode == 0, ausgabe[-4000:]
+    for prozess, ausgabe in ausgaben:
+        for zeile in ausgabe.splitlines():
+            if zeile.startswith("{"):
+                ergebnis = json.loads(zeile)
+                ergebnisse[ergebnis["fall"]] = ergebnis
+        assert prozess.returncode == 0, ausgabe[-4000:]
     return ergebnisse
 
 
@@ -170,12 +174,22 @@ def melden(ergebnis: dict) -> None:
     print(json.dumps(ergebnis, ensure_ascii=False), flush=True)
 
 
-def main(ordner: Path) -> None:
+HAELFTEN = ("seite", "umgebung")
+
+
+def main(ordner: Path, haelfte: str) -> None:
     basis = kopieren(ordner / "basis")
     bauen(basis, ordner / "basis-site", ordner / "cache")  # füllt den warmen Cache
+    if haelfte == "seite":
+        eingaben(ordner)
+    else:
+        umgebung(ordner)
+
+
+def eingaben(ordner: Path) -> None:
+    """Eingaben der Seite und der Notebooks, und der Code des Kurses."""
     melden(fall(ordner, "ohne änderung", lambda k: None, None))
 
-    # Eingaben der Seite und der Notebooks
     melden(fall(ordner, "snippet", lambda k: ersetzen(k / "snippets/teil-2/uebung-1/vorlage.md",
                                                       r"^```python\n", "```python\n# Ein neuer Kommentar\n"),
                 "# Ein neuer Kommentar"))
@@ -189,8 +203,11 @@ def main(ordner: Path) -> None:
         svg = sorted((k / "diagramme").glob("*.svg"))[0]
         ersetzen(svg, r"(<svg [^>]*>)", r"\1<!--neu gezeichnet-->")
     melden(fall(ordner, "gezeichnetes diagramm", diagramm, "<!--neu gezeichnet-->"))
+    melden(code_des_kurses(ordner))
 
-    # Die Umgebung, die mkdocs-jupyter nicht kennt (notebookcache.umgebung)
+
+def umgebung(ordner: Path) -> None:
+    """Die Umgebung, die mkdocs-jupyter nicht kennt (notebookcache.umgebung), und Builds davor und mittendrin."""
     paket = ordner / "pakete"
     (paket / "nbconvert_probe-99.0.dist-info").mkdir(parents=True)
     sys.path.append(str(paket))
@@ -247,8 +264,6 @@ def main(ordner: Path) -> None:
         vorlage.write_text(vorher, encoding="utf-8")
     melden(fall(ordner, "gespeichert während des builds", lambda k: None, "Stand A", vorher=waehrend))
 
-    melden(code_des_kurses(ordner))
-
 
 def code_des_kurses(ordner: Path) -> dict:
     """Wie `mkdocs serve`: ein Build, Code geändert, ein Neubau im selben Prozess (mit dem alten Code);
@@ -291,4 +306,4 @@ if __name__ == "__main__":
         status = bauen(Path(sys.argv[2]), Path(sys.argv[3]), Path(sys.argv[4]) if len(sys.argv) > 4 else None)[0]
         sys.exit(status)
     else:
-        main(Path(sys.argv[1]))
+        main(Path(sys.argv[1]), sys.argv[2])
