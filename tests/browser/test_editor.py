@@ -138,14 +138,19 @@ def test_ausfuehren_nimmt_den_text_des_editors(neuer_besuch):
     assert ergebnis.locator(".kurs-ausgabe").text_content() == "42\n"
 
 
-def test_was_du_tippst_waehrend_der_editor_laedt_bleibt(neuer_besuch):
-    """Auf dem Handy lädt der Editor beim ersten Mal vielleicht eine Sekunde: Was du in der Zeit
-    tippst, steht danach im Editor, an der Stelle, wo du getippt hast, und ist gespeichert."""
+def seite_mit_langsamem_editor(neuer_besuch):
+    """Die Seite, auf der kurs-editor.js 0,8 s braucht, wie beim ersten Mal auf dem Handy."""
     besuch = neuer_besuch("light")
     besuch.oeffne(SEITE)
     page = besuch.page
-    langsam = lambda route: (page.wait_for_timeout(800), route.continue_())  # noqa: E731
-    page.route("**/kurs-editor.js", langsam)
+    page.route("**/kurs-editor.js", lambda route: (page.wait_for_timeout(800), route.continue_()))
+    return page
+
+
+def test_was_du_tippst_waehrend_der_editor_laedt_bleibt(neuer_besuch):
+    """Auf dem Handy lädt der Editor beim ersten Mal vielleicht eine Sekunde: Was du in der Zeit
+    tippst, steht danach im Editor, an der Stelle, wo du getippt hast, und ist gespeichert."""
+    page = seite_mit_langsamem_editor(neuer_besuch)
     block = page.locator(VORLAGE).first
     name = block.get_attribute("data-uebung")
     block.locator("code").focus()  # mit der Tastatur: Die Schreibmarke steht am Anfang
@@ -181,11 +186,7 @@ def test_ohne_editor_bleibt_der_block_ein_textfeld(neuer_besuch):
 def test_fokus_bleibt_wo_die_leserin_ihn_hinsetzt_waehrend_der_editor_laedt(neuer_besuch):
     """Tab aus dem Block, während sein Editor zum ersten Mal lädt: Der Fokus bleibt auf „Ausführen“
     und springt nicht zurück in den Editor, wenn der fertig ist."""
-    besuch = neuer_besuch("light")
-    besuch.oeffne(SEITE)
-    page = besuch.page
-    langsam = lambda route: (page.wait_for_timeout(800), route.continue_())  # noqa: E731
-    page.route("**/kurs-editor.js", langsam)
+    page = seite_mit_langsamem_editor(neuer_besuch)
     block = page.locator(BEISPIEL).first
     block.locator("code").focus()
     page.keyboard.press("Tab")
