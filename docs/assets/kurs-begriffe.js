@@ -22,16 +22,24 @@
   const text = document.createElement("div");
   text.className = "md-tooltip2__inner md-typeset";
   tooltip.append(text);
+  // Mit der Tastatur: Tab hält nur am ersten Begriff eines Absatzes (overrides/main.html), die
+  // Pfeiltasten gehen zu den anderen. Das sagt die Erklärung, wenn der Absatz mehr hat.
+  const ABSATZ = "p, li, td, dd, dt, th, h1, h2, h3, h4";
+  const nachbarn = (begriff) => [...(begriff.closest(ABSATZ) ?? begriff.parentElement).querySelectorAll(BEGRIFF)];
+  const pfeile = document.createElement("span");
+  pfeile.className = "kurs-erklaerung-pfeile";
+  pfeile.textContent = " (← → weitere Begriffe im Absatz)";
 
   let begriff = null; // der Begriff, dessen Erklärung gerade steht
   let entfernen = null;
 
-  function zeigen(neu) {
+  function zeigen(neu, tastatur = false) {
     if (neu === begriff) return;
     verbergen();
     clearTimeout(entfernen);
     begriff = neu;
     text.textContent = neu.dataset.kursErklaerung;
+    if (tastatur && nachbarn(neu).length > 1) text.append(pfeile);
     document.body.append(tooltip);
     // Unter dem Begriff, mittig; Materials CSS hält die Erklärung im Bild.
     const rahmen = neu.getBoundingClientRect();
@@ -62,11 +70,21 @@
     if (ziel) zeigen(ziel);
     else if (!tooltip.contains(ereignis.target)) verbergen();
   });
-  // Mit der Tastatur: Jeder Begriff ist per Tab erreichbar (tabindex, overrides/main.html) und
-  // zeigt seine Erklärung, solange er den Fokus hat.
+  // Mit der Tastatur (Tab, im Absatz die Pfeiltasten): Ein Begriff zeigt seine Erklärung, solange
+  // er den Fokus hat.
   document.addEventListener("focusin", (ereignis) => {
     const ziel = ereignis.target instanceof Element ? ereignis.target.closest(BEGRIFF) : null;
-    if (ziel) zeigen(ziel);
+    if (ziel) zeigen(ziel, ziel.matches(":focus-visible"));
+  });
+  document.addEventListener("keydown", (ereignis) => {
+    const schritt = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[ereignis.key];
+    const hier = ereignis.target instanceof Element && ereignis.target.matches(BEGRIFF) ? ereignis.target : null;
+    if (!hier || !schritt || ereignis.altKey || ereignis.ctrlKey || ereignis.metaKey || ereignis.shiftKey) return;
+    const alle = nachbarn(hier);
+    const ziel = alle[alle.indexOf(hier) + schritt];
+    if (!ziel) return;
+    ereignis.preventDefault();
+    ziel.focus();
   });
   document.addEventListener("focusout", (ereignis) => ereignis.target === begriff && verbergen());
   // Escape schließt sie, ohne die Maus zu bewegen (WCAG 1.4.13).

@@ -48,6 +48,42 @@ const fehlerzeile = StateField.define({
   provide: (feld) => EditorView.decorations.from(feld),
 });
 
+// Auf dem Handy bricht kurs.css lange Zeilen um. Eine Fortsetzung steht vier Zeichen weiter rechts
+// als der Code ihrer Zeile (--kurs-einzug: deren Einrückung in Zeichen): So sieht sie in Python nicht
+// wie eine neue, weniger eingerückte Zeile aus.
+const EINZUG = new Map();
+function einzuege(doc) {
+  const marken = [];
+  for (let nummer = 1; nummer <= doc.lines; nummer++) {
+    const zeile = doc.line(nummer);
+    const breite = /^ */.exec(zeile.text)[0].length;
+    if (!breite) continue;
+    if (!EINZUG.has(breite)) EINZUG.set(breite, Decoration.line({ attributes: { style: `--kurs-einzug: ${breite}ch` } }));
+    marken.push(EINZUG.get(breite).range(zeile.from));
+  }
+  return Decoration.set(marken);
+}
+const einzug = StateField.define({
+  create: (state) => einzuege(state.doc),
+  update: (marken, tr) => (tr.docChanged ? einzuege(tr.state.doc) : marken),
+  provide: (feld) => EditorView.decorations.from(feld),
+});
+
+// Tab-Modus (WCAG 2.1.2, Issue 51): Kommst du mit Tab in den Editor, springt Tab weiter, ohne
+// den Code zu ändern (CodeMirrors tabFocusMode), bis du zu tippen beginnst; dann rückt Tab ein,
+// und Escape, dann Tab verlässt den Editor. Ein Klick in den Code heißt bearbeiten: Tab rückt
+// gleich ein. Strg+M schaltet um. Unter dem Code steht, solange er den Fokus hat, was gerade gilt.
+let zeigerZuletzt = -Infinity;
+addEventListener("pointerdown", () => { zeigerZuletzt = performance.now(); }, { capture: true, passive: true });
+const ZEIGER_MS = 1000; // ein Fokus so kurz nach einem Klick oder Tippen kam vom Zeiger
+const BEARBEITET = ["input", "delete", "move", "undo", "redo"];
+
+function hinweisText(bewegen, strgEnter) {
+  return bewegen
+    ? `Tab springt weiter, der Code bleibt. Tipp einfach, um ihn zu ändern. Strg+Enter: ${strgEnter}.`
+    : `Tab rückt ein. Raus: Escape, dann Tab. Strg+Enter: ${strgEnter}. Strg+M: Tab springt weiter.`;
+}
+
 // Zeilennummern erst ab dieser Länge: Bei drei Zeilen helfen sie nicht, sie kosten nur Breite.
 const ZEILEN_FUER_NUMMERN = 5;
 
@@ -63,16 +99,27 @@ function schreibmarke(code) {
 }
 
 // Erzeugt den Editor im <pre> des Blocks an der Stelle des <code>, mit dessen Text und
-// Schreibmarke. `aenderung(text)` kommt bei jeder Änderung, `ausfuehren()` bei Strg+Enter.
+// Schreibmarke. `aenderung(text)` kommt bei jeder Änderung, `ausfuehren()` bei Strg+Enter;
+// `strgEnter` sagt, was Strg+Enter tut („ausführen“ oder „prüfen“).
 // Von da an lesen und setzen block.kursText und block.kursSetze den Text im Editor;
 // block.kursFehlerzeile markiert eine Zeile.
 // Gibt den EditorView zurück.
-export function editor(block, { label, aenderung, ausfuehren }) {
+export function editor(block, { label, aenderung, ausfuehren, strgEnter = "ausführen" }) {
   const code = block.querySelector("code");
   const marke = schreibmarke(code);
+  const hinweis = document.createElement("p");
+  hinweis.className = "kurs-tastenhinweis";
+  hinweis.setAttribute("aria-hidden", "true"); // das Label sagt dasselbe
+  let bewegen = false;
+  let view = null;
+  const modus = (neu) => {
+    bewegen = neu;
+    view?.setTabFocusMode(neu);
+    hinweis.textContent = hinweisText(neu, strgEnter);
+  };
   code.removeAttribute("contenteditable");
   const text = code.textContent;
-  const view = new EditorView({
+  view = new EditorView({
     doc: text,
     selection: { anchor: Math.min(marke ?? 0, text.length) },
     extensions: [
@@ -90,16 +137,22 @@ export function editor(block, { label, aenderung, ausfuehren }) {
       python(),
       syntaxHighlighting(classHighlighter),
       fehlerzeile,
-      // Tab rückt ein, Shift+Tab aus. Keine Tastaturfalle (WCAG 2.1.2): Nach Escape verlässt
-      // Tab den Editor (CodeMirror, tabFocusMode); das Label sagt es an.
+      einzug,
+      // Tab rückt ein, Shift+Tab aus, sobald du bearbeitest (siehe oben, Tab-Modus).
       keymap.of([
         { key: "Mod-Enter", run: () => { ausfuehren(); return true; } },
+        { key: "Mod-m", run: () => { modus(!bewegen); return true; } },
         ...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab,
       ]),
       // tabindex: Ein bearbeitbares Feld ist ohnehin fokussierbar, axe-core erkennt aber nur so,
       // dass der scrollbare Bereich darum per Tastatur erreichbar ist (scrollable-region-focusable).
       EditorView.contentAttributes.of({ "aria-label": label, spellcheck: "false", autocapitalize: "off", tabindex: "0" }),
+      EditorView.focusChangeEffect.of((_, fokus) => {
+        if (fokus) modus(performance.now() - zeigerZuletzt > ZEIGER_MS);
+        return null;
+      }),
       EditorView.updateListener.of((u) => {
+        if (bewegen && u.transactions.some((tr) => BEARBEITET.some((art) => tr.isUserEvent(art)))) modus(false);
         if (!u.docChanged) return;
         code.textContent = u.state.doc.toString(); // Materials Kopierknopf und die Prüfung einer Lösung lesen hier
         aenderung(code.textContent);
@@ -108,11 +161,16 @@ export function editor(block, { label, aenderung, ausfuehren }) {
   });
   code.hidden = true; // bleibt für Materials Kopierknopf, mit dem Text des Editors
   code.after(view.dom);
+  block.append(hinweis);
+  modus(performance.now() - zeigerZuletzt > ZEIGER_MS);
   block.classList.add("kurs-editor");
   block.kursText = () => view.state.doc.toString();
   // Ein eigener Schritt im Verlauf (userEvent): Strg+Z nimmt genau ihn zurück, etwa „Zurücksetzen“.
-  block.kursSetze = (neu) => view.dispatch({
-    changes: { from: 0, to: view.state.doc.length, insert: neu }, userEvent: "kurs.setzen" });
+  // Danach steht der Code wieder ab dem Anfang jeder Zeile da, nicht seitlich verschoben.
+  block.kursSetze = (neu) => {
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: neu }, userEvent: "kurs.setzen" });
+    view.scrollDOM.scrollLeft = 0;
+  };
   // Markiert Zeile `nummer` (ab 1) als die des Fehlers; null nimmt die Markierung weg.
   block.kursFehlerzeile = (nummer) => {
     const { doc } = view.state;

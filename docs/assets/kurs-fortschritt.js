@@ -17,13 +17,28 @@
   const TEILE = JSON.parse(document.getElementById("kurs-uebungen").textContent);
   const alleUebungen = () => TEILE.flatMap((teil) => teil.uebungen);
 
-  // { uebungen: { "teil-1/uebung-1": true, … }, fragen: { "quiz-teil-1-uebung-3": true, … } }
+  // { uebungen: { "teil-1/uebung-1": true, … }, fragen: { "quiz-teil-1-uebung-3": true, … },
+  //   wahl: { "quiz-teil-1-uebung-3": "B", … } } (wahl: die zuletzt gewählte Option jeder Frage)
   function lesen() {
     try {
       const daten = JSON.parse(localStorage.getItem(SCHLUESSEL)) ?? {};
-      return { uebungen: daten.uebungen ?? {}, fragen: daten.fragen ?? {} };
+      return { uebungen: daten.uebungen ?? {}, fragen: daten.fragen ?? {}, wahl: daten.wahl ?? {} };
     } catch {
-      return { uebungen: {}, fragen: {} }; // ein kaputter Eintrag soll die Seite nicht stören
+      return { uebungen: {}, fragen: {}, wahl: {} }; // ein kaputter Eintrag soll die Seite nicht stören
+    }
+  }
+
+  // Deine Wahl in einer Frage steht nach dem Neuladen wieder da, mit ihrer Begründung (Issue 51).
+  function waehlen(frage, wert) {
+    const daten = lesen();
+    daten.wahl[frage] = wert;
+    localStorage.setItem(SCHLUESSEL, JSON.stringify(daten));
+  }
+
+  function wahlZeigen(wahl) {
+    for (const [frage, wert] of Object.entries(wahl)) {
+      const option = document.getElementById(frage)?.querySelector(`input[type=radio][value="${CSS.escape(wert)}"]`);
+      if (option && !document.querySelector(`input[name="${CSS.escape(option.name)}"]:checked`)) option.checked = true;
     }
   }
 
@@ -80,9 +95,10 @@
   }
 
   function seiteZeigen() {
-    const { uebungen } = lesen();
+    const { uebungen, wahl } = lesen();
     startseiteZeigen(uebungen);
     hakenSetzen(uebungen);
+    wahlZeigen(wahl);
   }
 
   // Die Listener hängen am Dokument: Sie gelten auch für Inhalte der Instant-Navigation.
@@ -95,6 +111,7 @@
     if (!frage || target.type !== "radio" || !target.checked) return;
     const ansage = frage.querySelector(".quiz-ansage");
     if (ansage) ansage.textContent = target.closest(".quiz-option").querySelector(".quiz-erklaerung").textContent;
+    waehlen(frage.id, target.value);
     if (!target.closest(".quiz-option")?.querySelector(".quiz-richtig")) return;
     merken("fragen", frage.id);
     // Die Auswahl einer Übung ist ihre Prüfung (kurs/seite/auswahl.py): Die richtige Wahl besteht sie.

@@ -114,7 +114,7 @@
       // Derselbe Schlüssel in kurs-fortschritt.js: „Fortschritt zurücksetzen“ löscht ihn.
       speicher: istVorlage ? `kurs:${name}` : null,
       label: (istVorlage ? "Deine Lösung (Python-Editor; Strg+Enter prüft" : "Python-Code (Editor; Strg+Enter führt aus")
-        + "; Escape, dann Tab verlässt den Editor)",
+        + "; Tab springt weiter, bis du tippst; danach rückt Tab ein, und Escape, dann Tab verlässt den Editor)",
       view: null, laden: null, // der Editor, sobald er geladen ist (editorOeffnen)
       ausfuehrenKnopf: knopf("ausfuehren"), pruefenKnopf: knopf("pruefen"),
       stoppKnopf: knopf("stopp"), zuruecksetzenKnopf: knopf("zuruecksetzen"),
@@ -208,6 +208,7 @@
         label: b.label,
         aenderung: (neu) => geaendert(b, neu),
         ausfuehren: () => starte(b, b.pruefenKnopf !== null),
+        strgEnter: b.pruefenKnopf ? "prüfen" : "ausführen",
       });
       // Was du getippt hast, während der Editor lud, bleibt gespeichert wie jede Änderung.
       if (code.textContent !== b.originalText) geaendert(b, code.textContent);
@@ -233,8 +234,8 @@
     };
     b.leiste.addEventListener("pointerover", hinweiseZeigen, { once: true });
     b.leiste.addEventListener("focusin", hinweiseZeigen, { once: true });
-    b.ausfuehrenKnopf.addEventListener("click", () => starte(b, false));
-    if (b.pruefenKnopf) b.pruefenKnopf.addEventListener("click", () => starte(b, true));
+    b.ausfuehrenKnopf.addEventListener("click", () => b.laeuft || starte(b, false));
+    if (b.pruefenKnopf) b.pruefenKnopf.addEventListener("click", () => b.laeuft || starte(b, true));
     b.stoppKnopf.addEventListener("click", () => abbrechen({ meldung: "Du hast den Lauf gestoppt.", gestoppt: true }));
     b.zuruecksetzenKnopf.addEventListener("click", () => zuruecksetzen(b));
   }
@@ -307,6 +308,15 @@
     if (b.seitenAusgabe && art !== "wartet") b.seitenAusgabe.hidden = true;
   }
 
+  // Das Ergebnis eines Laufs, das unter dem Rand des Bildschirms stünde (auf dem Handy fast
+  // immer), rückt ins Bild; der Fokus bleibt, wo er ist.
+  function imBild(ergebnis) {
+    const { top, bottom, height } = ergebnis.getBoundingClientRect();
+    if (bottom <= innerHeight || top < 0) return;
+    const ruhig = matchMedia("(prefers-reduced-motion: reduce)").matches;
+    ergebnis.scrollIntoView({ block: height > innerHeight ? "start" : "end", behavior: ruhig ? "auto" : "smooth" });
+  }
+
   function element(name, klasse, text = "") {
     const e = document.createElement(name);
     if (klasse) e.className = klasse;
@@ -322,9 +332,14 @@
 
   // „Ausführen“ (pruefen: false) oder „Prüfen“ (true) des Blocks, mit dem Ergebnis darunter.
   async function starte(b, pruefen) {
+    // aria-disabled statt disabled: Ein Knopf, der disabled wird, verliert den Fokus an die Seite
+    // (Issue 51). So bleibt er, wo die Leserin ihn hingesetzt hat, mit sichtbarem Rahmen; einen
+    // Klick während des Laufs übergeht knoepfeVerbinden. Stand der Fokus auf „Stopp“, geht er
+    // nach dem Lauf zurück auf den Knopf, der ihn startete.
     const knoepfe = (laeuft) => {
-      b.ausfuehrenKnopf.disabled = laeuft;
-      if (b.pruefenKnopf) b.pruefenKnopf.disabled = laeuft;
+      b.laeuft = laeuft;
+      for (const k of [b.ausfuehrenKnopf, b.pruefenKnopf]) k?.setAttribute("aria-disabled", String(laeuft));
+      if (!laeuft && document.activeElement === b.stoppKnopf) (pruefen ? b.pruefenKnopf : b.ausfuehrenKnopf).focus();
       b.stoppKnopf.hidden = !laeuft;
     };
     knoepfe(true);
@@ -365,6 +380,7 @@
       zeige(b, "ok", titel(programm, e.ausgabe), {
         ausgabe: e.ausgabe || "(keine Ausgabe)", seite: seite === null || seite === e.ausgabe ? null : seite });
     }
+    imBild(b.ergebnis);
     // Nur „Prüfen“ an deiner Lösung zählt für deinen Fortschritt (kurs-fortschritt.js merkt es sich),
     // nicht die Musterlösung oder die Prüfung, die du unter „Lösung“ ausführst.
     if (e.ok && pruefen) document.dispatchEvent(new CustomEvent("kurs:bestanden", { detail: { uebung: b.name } }));

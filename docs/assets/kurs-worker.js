@@ -6,6 +6,7 @@
 // wie groß es ist (kurs/vendor.py, python_im_browser). Alles beginnt zugleich: Pyodide holte sonst erst
 // pyodide.asm.mjs und danach Wasm und Standardbibliothek. Was ankommt, zählt der Worker und meldet
 // es höchstens alle 250 ms ({ status: "laedt", geladen, gesamt, fertig }, in Bytes übers Netz).
+// fertig: Alles ist angekommen; ab da startet Python (kurs-lauf.js zeigt „Python startet …“).
 const BASIS = new URL(".", import.meta.url);
 const PYODIDE = new URL("vendor/pyodide/", BASIS);
 const STDLIB = new URL("python_stdlib_kurs.zip", PYODIDE).href;
@@ -19,7 +20,7 @@ let aktuell = null; // die id des Auftrags, der gerade läuft
 // Zählt, was übers Netz kam. Ein Server, der komprimiert (Content-Encoding), liefert weniger Bytes,
 // als der Worker liest: Gezählt wird anteilig zu dem, was er schickt (Content-Length).
 function ladestand() {
-  const stand = new Map(dateien.map((d) => [d.pfad, { gelesen: 0, roh: d.roh, netz: d.netz }]));
+  const stand = new Map(dateien.map((d) => [d.pfad, { gelesen: 0, roh: d.roh, netz: d.netz, da: false }]));
   let gemeldet = 0;
   const melden = (fertig = false) => {
     const jetzt = performance.now();
@@ -48,7 +49,10 @@ function ladestand() {
     fertig(pfad) {
       const s = stand.get(pfad);
       s.gelesen = s.roh;
-      melden();
+      s.da = true;
+      // Die letzte Datei: sofort melden, nicht erst nach dem Start (Issue 51: „5,2 von 5,2 MB“
+      // stand sonst noch eine Sekunde da, während Python schon startete).
+      melden([...stand.values()].every((d) => d.da));
     },
     alles: () => melden(true),
   };

@@ -215,3 +215,23 @@ def test_ohne_javascript_liest_sich_die_startseite_wie_vorher(chromium, basis):
         assert page.get_by_role("button", name="Fortschritt zurücksetzen").count() == 0
     finally:
         kontext.close()
+
+
+def test_gewaehlte_antwort_steht_nach_dem_neuladen_wieder_da(neuer_besuch):
+    """Issue 51: Die Wahl in der Auswahl einer Übung (auch eine falsche) bleibt nach dem Neuladen
+    gewählt, mit ihrer Begründung, wie der Fortschritt."""
+    besuch = neuer_besuch("light")
+    page = besuch.page
+    uebung = "teil-2/uebung-3"
+    quiz = KURS.uebung(uebung).quiz
+    falsch = next(o for o in quiz.optionen if o != quiz.richtig)
+    frage = f"quiz-{uebung.replace('/', '-')}"
+    page.goto(besuch.basis + "teil-2/", wait_until="load")
+    page.locator(f"#{frage}-{falsch}").check()
+    page.reload(wait_until="load")
+    page.wait_for_function("id => document.getElementById(id).checked", arg=f"{frage}-{falsch}")
+    assert page.locator(f"#{frage} .quiz-option:has(input:checked) .quiz-erklaerung").is_visible()
+    page.locator(f"#{frage}-{quiz.richtig}").check()
+    page.reload(wait_until="load")
+    page.wait_for_function("id => document.getElementById(id).checked", arg=f"{frage}-{quiz.richtig}")
+    assert not besuch.fehler, besuch.fehler

@@ -160,10 +160,28 @@ def zeichen_am_rand(page, scroller, wo: str, links_auch: bool = True) -> None:
     scroller.evaluate("e => { e.scrollLeft = 0; }")
 
 
+# Jede umbrochene Zeile des Editors: Ihre zweite Zeile auf dem Bildschirm beginnt rechts vom ersten
+# Zeichen Code (nach der Einrückung) der ersten.
+FORTSETZUNG_EINGERUECKT = """scroller => {
+    const umbrochen = [...scroller.querySelectorAll(".cm-line")].filter(z => z.getClientRects().length && z.offsetHeight > 1.5 * parseFloat(getComputedStyle(z).lineHeight));
+    if (!umbrochen.length) return false;
+    return umbrochen.every(z => {
+        const text = z.textContent, einzug = text.length - text.trimStart().length;
+        const bereich = document.createRange(), knoten = document.createTreeWalker(z, NodeFilter.SHOW_TEXT);
+        const zeichen = [];
+        for (let n = knoten.nextNode(); n; n = knoten.nextNode())
+            for (let i = 0; i < n.length; i++) { bereich.setStart(n, i); bereich.setEnd(n, i + 1); zeichen.push(bereich.getBoundingClientRect()); }
+        const erste = zeichen[einzug], zweite = zeichen.find(r => r.top > erste.bottom - 1);
+        return zweite && zweite.left > erste.left + 1;
+    });
+}"""
+
+
 @pytest.mark.parametrize("kapitel", browser.KAPITEL)
 def test_code_auf_dem_handy_in_lesbarer_schrift_und_mit_zeichen_am_rand(neuer_besuch, farbschema, kapitel):
     """Jeder Codeblock mindestens 11 px; wer breiter ist als das Handy, scrollt mit einem Schatten am
-    Rand (kurs.css), der Editor (kurs-editor.js) ebenso und in derselben Schrift wie der Block davor."""
+    Rand (kurs.css). Der Editor (kurs-editor.js) steht in derselben Schrift wie der Block davor und
+    bricht lange Zeilen um, statt seitlich zu scrollen."""
     besuch = neuer_besuch(farbschema, viewport=HANDY)
     page = besuch.page
     page.goto(besuch.basis + kapitel)
@@ -185,8 +203,11 @@ def test_code_auf_dem_handy_in_lesbarer_schrift_und_mit_zeichen_am_rand(neuer_be
     editor = block.locator(".cm-scroller")
     editor.wait_for()
     assert block.locator(".cm-content").evaluate("c => getComputedStyle(c).fontSize") == schrift_statisch
-    zeichen_am_rand(page, editor, f"{kapitel}, Editor von Block {breit[0]['lauf']}", links_auch=False)
+    # Der Editor bricht auf dem Handy um (Issue 51): nichts seitlich, Fortsetzungen weiter eingerückt
+    # als der Code ihrer Zeile.
+    assert editor.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), f"{kapitel}: Der Editor scrollt seitlich"
     nur_hintergrund.evaluate("s => s.remove()")
+    assert editor.evaluate(FORTSETZUNG_EINGERUECKT), f"{kapitel}: Fortsetzung nicht rechts vom Code ihrer Zeile"
     browser.foto(block, f"handy-editor-{kapitel.strip('/')}-{farbschema}.png")
 
 

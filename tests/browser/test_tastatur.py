@@ -1,0 +1,137 @@
+"""Nur mit der Tastatur (Issue 51): Tab geht durch jeden Codeblock, ohne ihn zu ändern, bis die
+Leserin tippt (kurs-editor.js, CodeMirrors tabFocusMode); was Tab gerade tut, steht sichtbar unter
+dem Editor; jeder Knopf ist erreichbar; der Fokus bleibt während und nach einem Lauf auf dem Knopf,
+mit sichtbarem Rahmen und Kontrast von mindestens 4,5:1; Begriffe halten Tab nur einmal je Absatz."""
+
+import im_browser as browser
+import pytest
+from im_browser import ZWEI_BILDER_SPAETER
+
+SEITE = "teil-2/"
+BLOCK = '.language-python.highlight[data-lauf]'
+
+# Was gerade den Fokus hat: ein Schlüssel, der es wiederfindet, und was sichtbar dazu steht.
+FOKUS = """() => {
+    const e = document.activeElement;
+    const block = e.closest(".language-python.highlight[data-lauf]");
+    const hinweis = block?.querySelector(".kurs-tastenhinweis");
+    window.__nummer ??= 0;
+    e.__nummer ??= ++window.__nummer;
+    return {
+        nummer: e.__nummer,
+        was: e.tagName.toLowerCase() + (e.dataset.kursKnopf ? ":" + e.dataset.kursKnopf : ""),
+        block: block?.dataset.lauf ?? e.closest(".kurs-leiste")?.previousElementSibling?.dataset.lauf ?? null,
+        hinweis: hinweis && hinweis.checkVisibility() ? hinweis.innerText : null,
+        sichtbar: e.checkVisibility(),
+    };
+}"""
+
+# Jeder Knopf unter einem Block, den eine Leserin sieht (nicht in einer zugeklappten Lösung, nicht „Stopp“).
+KNOEPFE = """() => [...document.querySelectorAll("article .kurs-leiste button")]
+    .filter(k => k.checkVisibility()).map(k => k.closest(".kurs-leiste").previousElementSibling.dataset.lauf + ":" + k.dataset.kursKnopf)"""
+
+# Kontrast zweier Farben „rgb(r, g, b)“ nach WCAG.
+KONTRAST = """([vorn, hinten]) => {
+    const kanal = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+    const hell = (farbe) => { const [r, g, b] = farbe.match(/[\\d.]+/g).map(Number); return 0.2126 * kanal(r) + 0.7152 * kanal(g) + 0.0722 * kanal(b); };
+    const [a, b] = [hell(vorn), hell(hinten)].sort((x, y) => y - x);
+    return (a + 0.05) / (b + 0.05);
+}"""
+
+
+def test_tab_geht_durch_die_ganze_seite_ohne_den_code_zu_aendern(neuer_besuch):
+    besuch = neuer_besuch("light")
+    besuch.oeffne(SEITE)
+    page = besuch.page
+    vorher = page.evaluate(f"() => [...document.querySelectorAll('{BLOCK}')].map(b => b.kursText())")
+    knoepfe = set(page.evaluate(KNOEPFE))
+    erreicht, hinweise, letzte = set(), {}, None
+    for _ in range(400):
+        page.keyboard.press("Tab")
+        fokus = page.evaluate(FOKUS)
+        if fokus["was"] == "body" and letzte:  # am Ende der Seite angekommen
+            break
+        schluessel = fokus["nummer"]
+        assert fokus["sichtbar"], f"Der Fokus steht auf etwas Unsichtbarem: {fokus}"
+        if fokus["was"] in ("code", "div") and fokus["block"] is not None:
+            # Im Block: Sein Editor lädt (beim ersten Mal) und nimmt den Fokus.
+            page.wait_for_function("() => document.activeElement.matches('.kurs-editor .cm-content')")
+            page.evaluate(ZWEI_BILDER_SPAETER)
+            im_editor = page.evaluate(FOKUS)
+            hinweise[fokus["block"]] = im_editor["hinweis"]
+            schluessel = im_editor["nummer"]
+        if fokus["was"].startswith("button:"):
+            erreicht.add(f"{fokus['block']}:{fokus['was'].split(':')[1]}")
+        assert schluessel != letzte, f"Tab bleibt stehen bei {fokus}"
+        letzte = schluessel
+    nachher = page.evaluate(f"() => [...document.querySelectorAll('{BLOCK}')].map(b => b.kursText())")
+    assert nachher == vorher, "Tab hat Code geändert"
+    assert knoepfe <= erreicht, f"Nicht per Tab erreicht: {sorted(knoepfe - erreicht)}"
+    assert hinweise, "Kein Editor bekam den Fokus; prüft der Test noch etwas?"
+    for block, hinweis in hinweise.items():
+        assert hinweis and "Tab springt weiter" in hinweis, f"Block {block}: kein sichtbarer Hinweis ({hinweis!r})"
+    browser.foto(page, "tastatur-ende.png")
+
+
+def test_tippen_schaltet_auf_einruecken_und_escape_tab_fuehrt_hinaus(neuer_besuch):
+    besuch = neuer_besuch("light")
+    besuch.oeffne(SEITE)
+    page = besuch.page
+    block = browser.block(page, 0)
+    block.locator("code").focus()
+    page.wait_for_function("b => b.querySelector('.cm-content') === document.activeElement", arg=block.element_handle())
+    page.keyboard.type("x")
+    page.keyboard.press("Tab")
+    assert block.evaluate("b => b.kursText()").startswith("    x"), "Nach dem Tippen rückt Tab nicht ein"
+    hinweis = block.locator(".kurs-tastenhinweis")
+    assert hinweis.is_visible() and "Escape, dann Tab" in hinweis.inner_text()
+    browser.foto(block, "tastatur-hinweis-bearbeiten.png")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Ausführen"
+    assert not hinweis.is_visible()
+
+
+@pytest.mark.parametrize("breite", [1280, 360])
+def test_fokus_bleibt_waehrend_und_nach_dem_lauf_auf_dem_knopf(neuer_besuch, farbschema, breite):
+    besuch = neuer_besuch(farbschema, viewport={"width": breite, "height": 800})
+    besuch.oeffne(SEITE)
+    page = besuch.page
+    nummer = 2
+    knopf = browser.leiste(page, nummer).get_by_role("button", name="Ausführen", exact=True)
+    browser.block(page, nummer).locator("code").focus()
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    assert knopf.evaluate("k => k === document.activeElement")
+    page.keyboard.press("Enter")
+    page.wait_for_function("k => k.getAttribute('aria-disabled') === 'true'", arg=knopf.element_handle())
+    assert knopf.evaluate("k => k === document.activeElement && k.matches(':focus-visible')"), "Fokus weg während des Laufs"
+    browser.warte_auf_ergebnis(page, nummer)
+    page.evaluate(ZWEI_BILDER_SPAETER)
+    stil = knopf.evaluate("""k => { const s = getComputedStyle(k);
+        return { fokus: k === document.activeElement && k.matches(':focus-visible'), rahmen: parseFloat(s.outlineWidth),
+                 rahmenart: s.outlineStyle, vorn: s.color, hinten: s.backgroundColor, blass: s.opacity }; }""")
+    assert stil["fokus"], "Nach dem Lauf hat der Knopf den Fokus nicht mehr"
+    assert stil["rahmen"] >= 1 and stil["rahmenart"] != "none", stil
+    assert page.evaluate(KONTRAST, [stil["vorn"], stil["hinten"]]) >= 4.5, stil
+    # Das Ergebnis rückt ins Bild (sanft gescrollt), auch auf dem Handy.
+    page.wait_for_function("e => e.getBoundingClientRect().bottom <= innerHeight + 1",
+                           arg=browser.ergebnis(page, nummer).element_handle(), timeout=3000)
+    browser.foto(page, f"tastatur-nach-lauf-{breite}-{farbschema}.png")
+
+
+def test_begriffe_halten_tab_einmal_je_absatz_pfeiltasten_zu_den_anderen(neuer_besuch):
+    besuch = neuer_besuch("light")
+    besuch.oeffne(SEITE)
+    page = besuch.page
+    absatz = page.locator("article p:has(abbr + abbr), article p:has(abbr ~ abbr)").first
+    begriffe = absatz.locator("abbr")
+    assert begriffe.count() >= 2
+    assert begriffe.evaluate_all("bs => bs.map(b => b.tabIndex)")[:2] == [0, -1]
+    begriffe.first.focus()
+    page.keyboard.press("ArrowRight")
+    assert begriffe.nth(1).evaluate("b => b === document.activeElement")
+    page.wait_for_function("() => document.querySelector('.md-tooltip2--active')")
+    assert "Begriffe im Absatz" in page.inner_text("#kurs-erklaerung")
+    page.keyboard.press("ArrowLeft")
+    assert begriffe.first.evaluate("b => b === document.activeElement")
