@@ -296,7 +296,7 @@
       teile[0].prepend(zeichen);
     }
     if (ausgabe) teile.push(element("pre", "kurs-ausgabe", ausgabe));
-    if (meldung) teile.push(element("p", "kurs-meldung", meldung));
+    if (meldung) teile.push(mitCode(element("p", "kurs-meldung"), meldung));
     if (seite !== null) {
       const vergleich = element("details", "kurs-vergleich");
       vergleich.append(element("summary", "", "Ausgabe auf der Seite"), element("pre", "", seite));
@@ -305,6 +305,12 @@
     ergebnis.replaceChildren(...teile);
     // Solange ein Lauf sein Ergebnis zeigt, ersetzt es die Ausgabe der Seite darunter.
     if (b.seitenAusgabe && art !== "wartet") b.seitenAusgabe.hidden = true;
+  }
+
+  // Eine Meldung setzt Namen in `Backticks` (kurs/fehlerhilfe.py, die Prüfungen): Sie werden Code.
+  function mitCode(absatz, text) {
+    text.split("`").forEach((teil, i) => teil && absatz.append(i % 2 ? element("code", "", teil) : teil));
+    return absatz;
   }
 
   function element(name, klasse, text = "") {
