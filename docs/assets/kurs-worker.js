@@ -95,8 +95,8 @@ async function starte() {
     return antwort ?? holenImNetz(adresse, optionen);
   };
   // Das Paket kurs, so weit der Browser es braucht (kurs/seite/plugin.py legt die Dateien auf die Seite).
-  const dateien = ["kurs/lauf.py", "kurs/fehlerhilfe.py", "kurs/ursachen.py", "kurs/nachladen.py"];
-  const texte = dateien.map(async (pfad) => (await holenImNetz(new URL(pfad, BASIS))).text());
+  const kursDateien = ["kurs/lauf.py", "kurs/fehlerhilfe.py", "kurs/ursachen.py", "kurs/nachladen.py"];
+  const texte = kursDateien.map(async (pfad) => (await holenImNetz(new URL(pfad, BASIS))).text());
   const { loadPyodide } = await import("./vendor/pyodide/pyodide.mjs");
   const pyodide = await loadPyodide({
     indexURL: PYODIDE.href, packageBaseUrl: PYODIDE.href, stdLibURL: STDLIB,
@@ -107,7 +107,7 @@ async function starte() {
   stand.alles();
   pyodide.FS.mkdirTree("/home/pyodide/kurs");
   pyodide.FS.writeFile("/home/pyodide/kurs/__init__.py", "");
-  (await Promise.all(texte)).forEach((text, i) => pyodide.FS.writeFile(`/home/pyodide/${dateien[i]}`, text));
+  (await Promise.all(texte)).forEach((text, i) => pyodide.FS.writeFile(`/home/pyodide/${kursDateien[i]}`, text));
   pyodide.pyimport("kurs.nachladen").einrichten(() => ganzeStandardbibliothek(pyodide));
   return pyodide.pyimport("kurs.lauf");
 }
