@@ -111,8 +111,11 @@ _NODE = """
 import { loadPyodide } from "./pyodide.mjs";
 import { readFileSync, writeFileSync } from "node:fs";
 const pyodide = await loadPyodide({ indexURL: process.cwd() + "/" });
-pyodide.FS.writeFile("/home/pyodide/kurs_lauf.py", readFileSync("kurs_lauf.py", "utf8"));
-const kursLauf = pyodide.pyimport("kurs_lauf");
+pyodide.FS.mkdirTree("/home/pyodide/kurs");
+pyodide.FS.writeFile("/home/pyodide/kurs/__init__.py", "");
+for (const datei of ["lauf.py", "fehlerhilfe.py", "ursachen.py"])
+  pyodide.FS.writeFile(`/home/pyodide/kurs/${datei}`, readFileSync(`kurs_${datei}`, "utf8"));
+const kursLauf = pyodide.pyimport("kurs.lauf");
 for (const auftrag of JSON.parse(readFileSync("auftraege.json", "utf8"))) kursLauf.im_browser(...auftrag);
 pyodide.runPython(readFileSync("pyc_schreiben.py", "utf8"));
 writeFileSync("vorkompiliert.zip", pyodide.FS.readFile("/tmp/neu.zip"));
@@ -128,7 +131,8 @@ def auftraege(kurs: Kurs) -> list[list[str]]:
 
 def vorkompilieren(paket: Path) -> bytes:
     """python_stdlib.zip aus dem ausgepackten Pyodide-Paket, mit .pyc für alles, was geladen wird."""
-    (paket / "kurs_lauf.py").write_bytes((WURZEL / "kurs" / "lauf.py").read_bytes())
+    for datei in ("lauf.py", "fehlerhilfe.py", "ursachen.py"):
+        (paket / f"kurs_{datei}").write_bytes((WURZEL / "kurs" / datei).read_bytes())
     (paket / "auftraege.json").write_text(json.dumps(auftraege(Kurs())), encoding="utf-8")
     (paket / "pyc_schreiben.py").write_text(_PYC_SCHREIBEN, encoding="utf-8")
     (paket / "vorkompilieren.mjs").write_text(_NODE, encoding="utf-8")

@@ -8,21 +8,21 @@ from kurs.lauf import Fehlermeldung, lauf
 # Pythons eigene Meldung in Klammern. Dieselben Fälle laufen im Browser
 # (tests/browser/test_ausfuehren.py::test_haeufige_fehler_im_browser_auf_deutsch).
 FAELLE = {
-    'x = 1\ntext = "Summe: " + x\n': ("Falscher Typ in Zeile 2: Text (str) und int lassen sich nicht mit + verbinden.", 2),
-    "def f(a):\n    return a\n\nf()\n": ("Falscher Typ in Zeile 4: Beim Aufruf von f fehlt ein Argument: 'a'.", 4),
-    "x = None\nx[0]\n": ("Falscher Typ in Zeile 2: Hier steht None, wo ein Wert erwartet wird.", 2),
-    "zeilen = []\nzeilen.add(1)\n": ("Unbekanntes Attribut in Zeile 2: Ein Wert vom Typ list hat kein Attribut add.", 2),
-    'd = {"a": 1}\nd["b"]\n': ("Unbekannter Schlüssel in Zeile 2: Den Schlüssel 'b' gibt es hier nicht.", 2),
-    "liste = [1, 2]\nliste[2]\n": ("Index außerhalb in Zeile 2: Diese Stelle gibt es nicht, der Wert ist kürzer.", 2),
-    'int("zwölf")\n': ("Unpassender Wert in Zeile 1: 'zwölf' ist keine ganze Zahl.", 1),
+    'x = 1\ntext = "Summe: " + x\n': ("Falscher Typ in Zeile 2: Text (`str`) und `int` lassen sich nicht mit `+` verbinden.", 2),
+    "def f(a):\n    return a\n\nf()\n": ("Falscher Typ in Zeile 4: Beim Aufruf von `f` fehlt das Argument `a`.", 4),
+    "x = None\nx[0]\n": ("Falscher Typ in Zeile 2: `x[0]` geht nicht: `x` ist `None`: So steht es in Zeile 1.", 2),
+    "zeilen = []\nzeilen.add(1)\n": ("Unbekanntes Attribut in Zeile 2: Ein Wert vom Typ `list` hat kein Attribut `add`.", 2),
+    'd = {"a": 1}\nd["b"]\n': ("Unbekannter Schlüssel in Zeile 2: `d` hat keinen Schlüssel `'b'`. Seine Schlüssel: `'a'`.", 2),
+    "liste = [1, 2]\nliste[2]\n": ("Index außerhalb in Zeile 2: `liste` hat 2 Stellen, gezählt ab 0: Gültig sind 0 bis 1", 2),
+    'int("zwölf")\n': ("Unpassender Wert in Zeile 1: `'zwölf'` ist keine ganze Zahl.", 1),
     "def f():\n    return 1 / 0\n\nf()\n": ("Division durch null in Zeile 2: Hier wird durch 0 geteilt.", 2),
     "x = 1\n  y = 2\n": ("Einrückungsfehler in Zeile 2: Diese Zeile ist eingerückt, obwohl hier kein neuer Block beginnt.", 2),
     "if True:\nprint(1)\n": ("Einrückungsfehler in Zeile 2: Nach einer Zeile mit Doppelpunkt muss ein eingerückter Block folgen.", 2),
     "for x in [1]\n    print(x)\n": ("Syntaxfehler in Zeile 1: Hier fehlt ein Doppelpunkt", 1),
     "x = 1 +\n": ("Syntaxfehler in Zeile 1: Python versteht diese Zeile nicht.", 1),
     'x = "offen\n': ("Syntaxfehler in Zeile 1: Ein Text in Anführungszeichen wird nicht geschlossen", 1),
-    "x = 1\nprint(x\n": ("Syntaxfehler in Zeile 2: Die Klammer ( wird nie geschlossen.", 2),
-    "a = 1\nprint(b)\n": ("Unbekannter Name in Zeile 2: Der Name b ist nicht definiert.", 2),
+    "x = 1\nprint(x\n": ("Syntaxfehler in Zeile 2: Die 1. Klammer `(` dieser Zeile (Spalte 6, `(x`) wird nie geschlossen.", 2),
+    "a = 1\nprint(b)\n": ("Unbekannter Name in Zeile 2: Einen Namen `b` gibt es hier nicht.", 2),
 }
 
 

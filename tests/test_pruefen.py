@@ -87,8 +87,8 @@ def test_endlosschleife_wird_gestoppt(prozesse):
      "ein Doppelpunkt"),
     # Ein häufiger Fehler auf Deutsch, Pythons Meldung in Klammern: wie im Browser (kurs/lauf.py).
     ("def bestellen(con, betrag):\n    return 'Bestellung ' + betrag\n\n\ndef relay(con, broker):\n    pass\n", 1,
-     "Beim Prüfen scheitert deine Lösung. Falscher Typ in Zeile 2: Text (str) und int lassen sich nicht mit + "
-     'verbinden. Wandle den Wert mit str(...) um, oder nimm einen f-String. (Python: TypeError: can only '
+     "Beim Prüfen scheitert deine Lösung. Falscher Typ in Zeile 2: Text (`str`) und `int` lassen sich nicht mit `+` "
+     'verbinden. Wandle den Wert mit `str(...)` um, oder nimm einen f-String. (Python: TypeError: can only '
      'concatenate str (not "int") to str)'),
 ])
 def test_pruefprozess_meldet_deutsch_mit_status(tmp_path, capsys, monkeypatch, inhalt, status, text):
@@ -121,9 +121,9 @@ def test_unbekannte_uebung_nennt_jede_uebung_mit_ihren_namen(pytester, monkeypat
 # Was die Meldungen sagen, prüft pruefe() direkt; der Prozess oben reicht sie nur durch.
 @pytest.mark.parametrize("inhalt, text", [
     ("def bestellen(con, betrag):\n    return 1\n\n(bestellen, relay)\n",
-     "Deine Lösung läuft nicht: Unbekannter Name in Zeile 4: Der Name relay ist nicht definiert."),
+     "Deine Lösung läuft nicht: Unbekannter Name in Zeile 4: Einen Namen `relay` gibt es hier nicht."),
     ("def bestellen(con, betrag):\n    return 1\n", "Die Funktion relay fehlt in deiner Lösung."),
-    ("import nicht_da\n", "Deine Lösung läuft nicht: Unbekanntes Modul in Zeile 1: Das Modul 'nicht_da' gibt es hier nicht."),
+    ("import nicht_da\n", "Deine Lösung läuft nicht: Unbekanntes Modul in Zeile 1: Das Modul `nicht_da` gibt es hier nicht."),
     (textwrap.dedent("""\
         def bestellen(con, betrag):
             return 1 / 0

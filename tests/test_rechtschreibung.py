@@ -91,13 +91,13 @@ def mit_tippfehler(tmp_path: Path, pfad: str, alt: str, neu: str) -> Path:
 @pytest.mark.parametrize("pfad, alt, neu, zeile", [
     # eine Frage „Kurz geprüft“, eine ihrer Optionen und eine Erklärung
     ("snippets/teil-1/kurz-geprueft/schritt-1.toml", "Ack kam. Was", "Ack kam. Wass", 1),
-    ("snippets/teil-1/kurz-geprueft/schritt-1.toml", "ist abgestürzt.", "ist abgestrüzt.", 5),
-    ("snippets/teil-1/kurz-geprueft/schritt-1.toml", "Arbeit gestorben", "Arbeit gestroben", 10),
+    ("snippets/teil-1/kurz-geprueft/schritt-1.toml", "ist abgestürzt,", "ist abgestrüzt,", 9),
+    ("snippets/teil-1/kurz-geprueft/schritt-1.toml", "Arbeit gestorben", "Arbeit gestroben", 14),
     # Meldungen einer Prüfung: einzeilig, in der zweiten Zeile einer mehrzeiligen, ein Hinweis
-    ("snippets/teil-1/uebung-1/pruefung.md", "Schreibe in einem `with con:`-Block", "Schriebe in einem `with con:`-Block", 54),
-    ("snippets/teil-1/uebung-1/pruefung.md", "und schreibe bei einer bekannten", "und schreibe bei einer bekanten", 57),
+    ("snippets/teil-1/uebung-1/pruefung.md", "Schreibe in einem `with con:`-Block", "Schriebe in einem `with con:`-Block", 73),
+    ("snippets/teil-1/uebung-1/pruefung.md", "und schreibe bei einer bekannten", "und schreibe bei einer bekanten", 90),
     ("snippets/teil-1/uebung-2/pruefung.md", "Die erste Zustellung von A", "Die erste Zustelung von A", 14),
-    ("snippets/teil-1/uebung-1/pruefung.md", 'S = "Duplikat"', 'S = "Dupplikat"', 51),
+    ("snippets/teil-1/uebung-1/pruefung.md", 'S = "Duplikat"', 'S = "Dupplikat"', 70),
     # die Meldung eines typischen Fehlers in fehler.toml und der Satz eines Notebooks
     ("snippets/teil-1/uebung-1/fehler.toml", "'Die Gutschrift ist verloren'", "'Die Gutschrift ist verlohren'", 17),
     ("kurs/notebooks.py", "Zelle aus, bevor du weiterarbeitest.\"\n", "Zelle aus, bevor du weiterarbietest.\"\n", 122),

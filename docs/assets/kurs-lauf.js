@@ -297,7 +297,7 @@
       teile[0].prepend(zeichen);
     }
     if (ausgabe) teile.push(element("pre", "kurs-ausgabe", ausgabe));
-    if (meldung) teile.push(element("p", "kurs-meldung", meldung));
+    if (meldung) teile.push(mitCode(element("p", "kurs-meldung"), meldung));
     if (seite !== null) {
       const vergleich = element("details", "kurs-vergleich");
       vergleich.append(element("summary", "", "Ausgabe auf der Seite"), element("pre", "", seite));
@@ -315,6 +315,12 @@
     if (bottom <= innerHeight || top < 0) return;
     const ruhig = matchMedia("(prefers-reduced-motion: reduce)").matches;
     ergebnis.scrollIntoView({ block: height > innerHeight ? "start" : "end", behavior: ruhig ? "auto" : "smooth" });
+  }
+
+  // Eine Meldung setzt Namen in `Backticks` (kurs/fehlerhilfe.py, die Prüfungen): Sie werden Code.
+  function mitCode(absatz, text) {
+    text.split("`").forEach((teil, i) => teil && absatz.append(i % 2 ? element("code", "", teil) : teil));
+    return absatz;
   }
 
   function element(name, klasse, text = "") {

@@ -98,7 +98,9 @@ async function starte() {
     vorab.delete(url);
     return antwort ?? holenImNetz(adresse, optionen);
   };
-  const texte = ["kurs/lauf.py", "kurs/nachladen.py"].map(async (pfad) => (await holenImNetz(new URL(pfad, BASIS))).text());
+  // Das Paket kurs, so weit der Browser es braucht (kurs/seite/plugin.py legt die Dateien auf die Seite).
+  const kursDateien = ["kurs/lauf.py", "kurs/fehlerhilfe.py", "kurs/ursachen.py", "kurs/nachladen.py"];
+  const texte = kursDateien.map(async (pfad) => (await holenImNetz(new URL(pfad, BASIS))).text());
   const { loadPyodide } = await import("./vendor/pyodide/pyodide.mjs");
   const pyodide = await loadPyodide({
     indexURL: PYODIDE.href, packageBaseUrl: PYODIDE.href, stdLibURL: STDLIB,
@@ -107,11 +109,11 @@ async function starte() {
     createPyodideModule: modul ? (await modul).default : undefined,
   });
   stand.alles();
-  const [lauf, nachladen] = await Promise.all(texte);
-  pyodide.FS.writeFile("/home/pyodide/kurs_lauf.py", lauf);
-  pyodide.FS.writeFile("/home/pyodide/kurs_nachladen.py", nachladen);
-  pyodide.pyimport("kurs_nachladen").einrichten(() => ganzeStandardbibliothek(pyodide));
-  return pyodide.pyimport("kurs_lauf");
+  pyodide.FS.mkdirTree("/home/pyodide/kurs");
+  pyodide.FS.writeFile("/home/pyodide/kurs/__init__.py", "");
+  (await Promise.all(texte)).forEach((text, i) => pyodide.FS.writeFile(`/home/pyodide/${kursDateien[i]}`, text));
+  pyodide.pyimport("kurs.nachladen").einrichten(() => ganzeStandardbibliothek(pyodide));
+  return pyodide.pyimport("kurs.lauf");
 }
 
 // Braucht ein Programm ein Modul, das im kleinen Zip fehlt (kurs/nachladen.py): die ganze

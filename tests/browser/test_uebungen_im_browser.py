@@ -21,7 +21,8 @@ def nummer_von(daten: dict, uebung: str, rolle: str) -> int:
 def typische_fehler(uebung: str) -> dict:
     """Die typischen Fehler der Übung (fehler.toml): Name -> (Code, erwartete Meldung)."""
     u = KURS.uebung(uebung)
-    return {f.name: (u.kandidat(f), f.meldung) for f in u.fehler}
+    # Die Seite setzt `Backticks` als Code: Im Text der Meldung stehen sie nicht mehr.
+    return {f.name: (u.kandidat(f), f.meldung.replace("`", "")) for f in u.fehler}
 
 
 def haekchen(page, uebung: str):
@@ -60,7 +61,7 @@ def _meldung(u, kandidat: str) -> str:
     try:
         u.pruefe(kandidat)
     except Exception as fehler:  # dieselbe Meldung wie in CPython
-        return str(fehler)
+        return str(fehler).replace("`", "")  # die Seite setzt `…` als Code
     raise AssertionError("Kandidat besteht unerwartet")
 
 

@@ -6,6 +6,7 @@ Für die Läufe mit Python je Kapitel ein Tab (kapitel_tabs, conftest.py)."""
 
 import pytest
 from im_browser import KURS, block, ergebnis, klicke_und_warte, leiste, programme, setze_code
+from lesefehler import VORHER, alle_faelle
 from test_lauf import FAELLE
 
 from kurs.lauf import Fehlermeldung, lauf
@@ -150,27 +151,30 @@ def test_bestanden_und_nicht_bestanden_sind_unverwechselbar(kapitel_tabs, farbsc
 
 
 def test_haeufige_fehler_im_browser_auf_deutsch(kapitel_tabs):
-    """Dieselben Fälle wie tests/test_lauf.py, in Pyodide (dort läuft eine neuere Python-Version):
-    dieselbe deutsche Erklärung und dieselbe Zeile wie in CPython, Pythons Meldung in Klammern."""
+    """Dieselben Fälle wie tests/test_lauf.py und alle des Erzeugers tests/lesefehler.py, in Pyodide
+    (dort läuft eine neuere Python-Version): dieselbe deutsche Erklärung und dieselbe Zeile wie in
+    CPython, Pythons Meldung in Klammern."""
     page = kapitel_tabs("teil-1/").page
+    faelle = [("", code, zeile) for code, (_, zeile) in FAELLE.items()] + [
+        (VORHER, fall.code, fall.zeile) for fall in alle_faelle()]
     ergebnisse = page.evaluate("""async faelle => {
         const worker = new Worker(new URL("../assets/kurs-worker.js", location.href), { type: "module" });
         const ergebnisse = [];
-        for (const [id, code] of faelle.entries()) {
+        for (const [id, [vorher, code]] of faelle.entries()) {
             ergebnisse.push(await new Promise(weiter => {
                 worker.onmessage = ({ data }) => data.status === "fertig" && weiter(data.ergebnis);
-                worker.postMessage({ id, auftrag: "lauf", teile: ["", code, ""] });
+                worker.postMessage({ id, auftrag: "lauf", teile: [vorher, code, ""] });
             }));
         }
         worker.terminate();
         return ergebnisse;
-    }""", list(FAELLE))
-    for code, im_browser in zip(FAELLE, ergebnisse, strict=True):
+    }""", [list(f[:2]) for f in faelle])
+    for (vorher, code, zeile), im_browser in zip(faelle, ergebnisse, strict=True):
         with pytest.raises(Fehlermeldung) as in_cpython:
-            lauf("", code)
+            lauf(vorher, code)
         deutsch = str(in_cpython.value).partition(" (Python: ")[0]
         assert im_browser["meldung"].partition(" (Python: ")[0] == deutsch, im_browser["meldung"]
-        assert " (Python: " in im_browser["meldung"] and im_browser["zeile"] == FAELLE[code][1], im_browser
+        assert " (Python: " in im_browser["meldung"] and im_browser["zeile"] == zeile, im_browser
 
 
 def zeilen_markiert(page, nummer: int) -> list[int]:
@@ -185,6 +189,8 @@ def test_die_zeile_eines_fehlers_ist_im_editor_markiert(kapitel_tabs):
     nummer = 2
     setze_code(page, nummer, "x = 1\ny = 2\nprint('Summe: ' + x)\n")
     assert klicke_und_warte(page, nummer).meldung.startswith("Falscher Typ in Zeile 3:")
+    # Namen in `Backticks` setzt die Seite als Code (kurs-lauf.js, mitCode).
+    assert ergebnis(page, nummer).locator(".kurs-meldung code").all_text_contents()[:4] == ["str", "int", "+", "str(...)"]
     page.wait_for_function("b => b.querySelector('.kurs-fehlerzeile')", arg=block(page, nummer).element_handle())
     assert zeilen_markiert(page, nummer) == [3]
     # Eine Änderung am Code nimmt die Markierung weg.
