@@ -1,26 +1,18 @@
-"""Fallen und die typischen Fehler, die sie zeigen: snippets/fallen.toml.
+"""Fallen und die typischen Fehler, die sie zeigen.
 
-Jede Falle, die eine Seite nennt (`!!! warning "Falle …"`), und jede falsche Option einer Frage
-„Kurz geprüft“ ist entweder ein typischer Fehler einer Übung (fehler.toml, bei einer Auswahl
-„Option X“) oder sagt, warum keine Übung sie zeigen kann. So bleibt keine Falle, vor der der Text
-warnt, eine Lösung, die die Prüfung durchlässt (Issue 49). tests/modell/test_fallen.py prüft es.
+Jede Falle, die eine Seite nennt (`!!! warning "Falle …"`, eingetragen in snippets/fallen.toml),
+und jede falsche Option einer Frage „Kurz geprüft“ (bei der Option selbst) nennt entweder typische
+Fehler einer Übung (`fehler`: fehler.toml, bei einer Auswahl „Option X“) oder sagt, warum keine
+Übung sie zeigen kann (`ohne_uebung`). So bleibt keine Falle, vor der der Text warnt, eine Lösung,
+die die Prüfung durchlässt (Issue 49). tests/modell/test_fallen.py prüft es.
 """
 
 import re
 import tomllib
-from dataclasses import dataclass
 
 from kurs.modell.fehler import QuellenFehler
 
 FALLE = re.compile(r'^!!! warning "(?P<titel>Falle[^"]*)"', re.M)
-
-
-@dataclass(frozen=True)
-class Zuordnung:
-    wo: str  # "docs/teil-1.md:196" oder "snippets/teil-2/kurz-geprueft/schritt-1.toml: Option A"
-    was: str  # Titel der Falle oder Text der Option
-    fehler: tuple[str, ...]  # "teil-2/uebung-2: Ack vor der Arbeit"
-    ohne_uebung: str  # warum keine Übung sie zeigt ("" wenn fehler)
 
 
 def fallen_der_seiten(kurs) -> list[tuple[str, str]]:
@@ -34,27 +26,30 @@ def fallen_der_seiten(kurs) -> list[tuple[str, str]]:
     return gefunden
 
 
-def falsche_optionen(kurs) -> list[tuple[str, str, str]]:
-    """(Frage, Buchstabe, Text) jeder falschen Option „Kurz geprüft“."""
-    return [(quiz.gruppe.removeprefix("kurz-geprueft-").replace("-schritt", "/schritt"), wahl, option["text"])
+def falsche_optionen(kurs) -> list[tuple[str, str, dict]]:
+    """(snippets/…/schritt-K.toml, Buchstabe, Option) jeder falschen Option „Kurz geprüft“."""
+    return [(f"snippets/{kapitel.name}/kurz-geprueft/schritt-{quiz.gruppe.split('-')[-1]}.toml", wahl, option)
             for kapitel in kurs.kapitel for quiz in kapitel.fragen
             for wahl, option in quiz.optionen.items() if wahl != quiz.richtig]
 
 
 def zuordnungen(kurs) -> dict[tuple[str, str], dict]:
-    """Die Einträge von snippets/fallen.toml: (seite, titel) oder (frage, option) -> Eintrag."""
+    """Die Einträge von snippets/fallen.toml: (seite, titel) -> Eintrag."""
     datei = kurs.snippets.ordner / "fallen.toml"
     try:
         daten = tomllib.loads(datei.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise QuellenFehler.in_datei(datei, None, f"nicht lesbar: {exc}", kurs.wurzel) from None
     ergebnis = {}
-    for art, schluessel in (("falle", ("seite", "titel")), ("option", ("frage", "option"))):
-        for eintrag in daten.get(art, []):
-            if not all(isinstance(eintrag.get(s), str) for s in schluessel) or (
-                    bool(eintrag.get("fehler")) == bool(eintrag.get("ohne_uebung"))):
-                raise QuellenFehler.in_datei(datei, None, f"[[{art}]] {eintrag}: braucht {' und '.join(schluessel)} "
-                                             "und entweder fehler (Liste) oder ohne_uebung (warum keine Übung "
-                                             "sie zeigt).", kurs.wurzel)
-            ergebnis[(eintrag[schluessel[0]], eintrag[schluessel[1]])] = eintrag
+    for eintrag in daten.get("falle", []):
+        if not all(isinstance(eintrag.get(s), str) for s in ("seite", "titel")) or not fehler_oder_grund(eintrag):
+            raise QuellenFehler.in_datei(datei, None, f"[[falle]] {eintrag}: braucht seite und titel und entweder "
+                                         "fehler (Liste) oder ohne_uebung (warum keine Übung sie zeigt).", kurs.wurzel)
+        ergebnis[(eintrag["seite"], eintrag["titel"])] = eintrag
     return ergebnis
+
+
+def fehler_oder_grund(eintrag: dict) -> bool:
+    """Genau eins von beiden: typische Fehler (eine nicht leere Liste) oder ein Grund ohne Übung."""
+    fehler, grund = eintrag.get("fehler"), eintrag.get("ohne_uebung")
+    return (isinstance(fehler, list) and bool(fehler)) != (isinstance(grund, str) and bool(grund.strip()))

@@ -1,5 +1,6 @@
 """Die Fragen „Kurz geprüft“: snippets/<kapitel>/kurz-geprueft/schritt-K.toml mit `frage`,
-`richtig` und drei oder vier Optionen `[optionen.A]` (`text`, `erklaerung`)."""
+`richtig` und drei oder vier Optionen `[optionen.A]` (`text`, `erklaerung`; eine falsche Option dazu
+`fehler` oder `ohne_uebung`, siehe kurs/modell/fallen.py)."""
 
 import re
 import tomllib
@@ -49,8 +50,11 @@ def frage_lesen(snippets: Path, name: str, wurzel: Path) -> Quiz:
         for schluessel in ("erklaerung", "text"):
             if not isinstance(option, dict) or not str(option.get(schluessel, "")).strip():
                 raise fehler(f"Option {wahl}: Der Schlüssel „{schluessel}“ fehlt oder ist leer.", wo)
-        if unbekannt := sorted(option.keys() - {"text", "erklaerung"}):
-            raise fehler(f"Option {wahl}: Unbekannte Schlüssel {unbekannt}; erlaubt sind text und erklaerung.",
+        # fehler / ohne_uebung: Welcher typische Fehler einer Übung zeigt diese falsche Option
+        # (kurs/modell/fallen.py)?
+        if unbekannt := sorted(option.keys() - {"text", "erklaerung", "fehler", "ohne_uebung"}):
+            raise fehler(f"Option {wahl}: Unbekannte Schlüssel {unbekannt}; erlaubt sind text, erklaerung, fehler "
+                         "und ohne_uebung.",
                          rf"^{re.escape(unbekannt[0])}\s*=")
     if daten["richtig"] not in optionen:
         raise fehler(f"richtig = {daten['richtig']!r}, aber die Optionen heißen {', '.join(optionen)}.", r"^richtig\s*=")

@@ -1,11 +1,11 @@
-"""snippets/fallen.toml (kurs/modell/fallen.py): Jede Falle und jede falsche Option „Kurz geprüft“
-ist ein typischer Fehler einer Übung, oder der Eintrag sagt, warum keine Übung sie zeigt. Dass jeder
+"""kurs/modell/fallen.py: Jede Falle (snippets/fallen.toml) und jede falsche Option „Kurz geprüft“
+nennt typische Fehler einer Übung, oder sagt, warum keine Übung sie zeigt. Dass jeder
 genannte Fehler mit seiner eigenen Meldung durchfällt, prüft tests/modell/test_uebungen.py."""
 
 import pytest
 
 from kurs.modell import Kurs
-from kurs.modell.fallen import falsche_optionen, fallen_der_seiten, zuordnungen
+from kurs.modell.fallen import fallen_der_seiten, falsche_optionen, fehler_oder_grund, zuordnungen
 
 KURS = Kurs()
 ZUORDNUNGEN = zuordnungen(KURS)
@@ -24,20 +24,20 @@ def test_jede_falle_ist_zugeordnet(wo, titel):
         "der sie zeigt (fehler), oder warum keine Übung sie zeigen kann (ohne_uebung).")
 
 
-@pytest.mark.parametrize(("frage", "wahl", "text"), OPTIONEN, ids=[f"{f}:{w}" for f, w, _ in OPTIONEN])
-def test_jede_falsche_option_ist_zugeordnet(frage, wahl, text):
-    assert (frage, wahl) in ZUORDNUNGEN, (
-        f"snippets/{frage.replace('/', '/kurz-geprueft/')}.toml: Die falsche Option {wahl} („{text}“) fehlt in "
-        "snippets/fallen.toml. Beschreibt sie Code, nenn den typischen Fehler, der sie zeigt; sonst ohne_uebung.")
+@pytest.mark.parametrize(("datei", "wahl", "option"), OPTIONEN, ids=[f"{d}:{w}" for d, w, _ in OPTIONEN])
+def test_jede_falsche_option_ist_zugeordnet(datei, wahl, option):
+    assert fehler_oder_grund(option), (
+        f"{datei}: Die falsche Option {wahl} („{option['text']}“) braucht fehler (die typischen Fehler einer Übung, "
+        "die sie zeigen, wenn sie Code beschreibt) oder ohne_uebung (warum keine Übung sie zeigt), nicht beides.")
 
 
-def test_keine_zuordnung_ohne_falle_oder_option():
-    bekannt = {(_seite(wo), titel) for wo, titel in FALLEN} | {(f, w) for f, w, _ in OPTIONEN}
-    veraltet = sorted(set(ZUORDNUNGEN) - bekannt)
-    assert not veraltet, f"snippets/fallen.toml nennt Fallen oder Optionen, die es nicht gibt: {veraltet}"
+def test_keine_zuordnung_ohne_falle():
+    veraltet = sorted(set(ZUORDNUNGEN) - {(_seite(wo), titel) for wo, titel in FALLEN})
+    assert not veraltet, f"snippets/fallen.toml nennt Fallen, die es auf keiner Seite gibt: {veraltet}"
 
 
-ALLE_FEHLER = sorted({f for eintrag in ZUORDNUNGEN.values() for f in eintrag.get("fehler", [])})
+ALLE_FEHLER = sorted({f for eintrag in [*ZUORDNUNGEN.values(), *(o for _, _, o in OPTIONEN)]
+                      for f in eintrag.get("fehler", [])})
 
 
 @pytest.mark.parametrize("verweis", ALLE_FEHLER)
