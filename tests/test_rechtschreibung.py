@@ -92,7 +92,7 @@ def mit_tippfehler(tmp_path: Path, pfad: str, alt: str, neu: str) -> Path:
     # eine Frage „Kurz geprüft“, eine ihrer Optionen und eine Erklärung
     ("snippets/teil-1/kurz-geprueft/schritt-1.toml", "Ack kam. Was", "Ack kam. Wass", 1),
     ("snippets/teil-1/kurz-geprueft/schritt-1.toml", "ist abgestürzt,", "ist abgestrüzt,", 9),
-    ("snippets/teil-1/kurz-geprueft/schritt-1.toml", "Arbeit gestorben", "Arbeit gestroben", 14),
+    ("snippets/teil-1/kurz-geprueft/schritt-1.toml", "Arbeit gestorben", "Arbeit gestroben", 15),
     # Meldungen einer Prüfung: einzeilig, in der zweiten Zeile einer mehrzeiligen, ein Hinweis
     ("snippets/teil-1/uebung-1/pruefung.md", "Schreibe in einem `with con:`-Block", "Schriebe in einem `with con:`-Block", 73),
     ("snippets/teil-1/uebung-1/pruefung.md", "und schreibe bei einer bekannten", "und schreibe bei einer bekanten", 90),
