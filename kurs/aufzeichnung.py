@@ -92,7 +92,6 @@ class Aufzeichnung:
         self._arten = {}  # Code -> was an ihm zu beobachten ist (None: nichts)
         self._namen = {}  # id(Queue oder Log) -> "Queue", "Queue 2", …
         self._aktiv = []  # [Rahmen, Objekt, Methode, Daten]: Aufrufe, deren Ende noch aussteht
-        self._ausnahmen = {}  # Rahmen -> letzte Exception darin
         self._abstuerze = {}  # id(Exception) -> (Exception, Schritt)
         self._zugestellt = {}  # id(Nachricht oder body) -> (Objekt, Queue-ID, versuche)
         self._dlq = {}  # Rahmen -> {Name: Liste}
@@ -104,18 +103,15 @@ class Aufzeichnung:
     # --- ein und aus ---
 
     def __enter__(self):
-        if sys.gettrace() is not None:  # ein Debugger oder eine Messung läuft schon
-            self._aufhoeren(f"{KEINE_ZEICHNUNG}: Es läuft schon eine Trace-Funktion.")
-        else:
-            sys.settrace(self._aufruf)
+        self._beobachter = beobachter()
+        if not self._beobachter.an(self):
+            self._aufhoeren(f"{KEINE_ZEICHNUNG}: Python wird schon von etwas anderem beobachtet.")
         return self
 
     def __exit__(self, *_):
-        eigene = sys.gettrace() == self._aufruf
-        if not self._aus:
-            sys.settrace(None)
-            if not eigene:
-                self._aufhoeren(f"{KEINE_ZEICHNUNG}, oder nur ein Teil: Dein Code setzt selbst sys.settrace.")
+        if not self._aus and not self._beobachter.aus(self):
+            self._aufhoeren(f"{KEINE_ZEICHNUNG}, oder nur ein Teil: Dein Code setzt selbst sys.settrace.")
+        self._aus = True
         return False
 
     def _aufhoeren(self, grund):
@@ -128,39 +124,10 @@ class Aufzeichnung:
     def als_json(self) -> str:
         return json.dumps(self.daten(), ensure_ascii=False)
 
-    # --- Python ruft: je Aufruf einer Funktion, und in beobachteten Rahmen je Ereignis ---
-
-    def _aufruf(self, rahmen, ereignis, arg):
-        code = rahmen.f_code
-        art = self._arten.get(code, False)
-        if art is False:
-            art = self._arten[code] = self._einordnen(code)
-        if art is None or self._aus:
-            return None
-        try:
-            return self._beginn(rahmen, art)
-        except Exception as exc:  # nie den Code der Leserin stören
-            self._kaputt(exc)
-            return None
-
-    def _lokal(self, rahmen, ereignis, arg):
-        if self._aus:
-            return None
-        try:
-            if ereignis == "exception":
-                self._ausnahmen[rahmen] = arg[1]
-            elif ereignis == "line":
-                self._dlq_pruefen(rahmen)
-                self._zeile[rahmen] = rahmen.f_lineno
-            elif ereignis == "return":
-                self._ende(rahmen, arg)
-        except Exception as exc:
-            self._kaputt(exc)
-        return self._lokal
+    # --- der Beobachter meldet: Beginn und Ende einer Funktion des Kurses, eine Zeile (nur mit DLQ) ---
 
     def _kaputt(self, exc):
         self._aufhoeren(f"Die Zeichnung bricht hier ab: Die Aufzeichnung scheiterte ({type(exc).__name__}).")
-        sys.settrace(None)
 
     def _einordnen(self, code):
         """(Methode oder None, Namen von DLQ-Listen); None: Code, der nicht zum Kurs gehört."""
@@ -175,14 +142,16 @@ class Aufzeichnung:
 
     def _beginn(self, rahmen, art):
         methode, dlq = art
-        rahmen.f_trace_lines = bool(dlq)
         if dlq:
             self._dlq[rahmen] = {}
         if self.pruefung and rahmen.f_code.co_filename == DEIN_CODE:
             self._pruefung_stellt_zu(rahmen)
         if methode:
             self._methode_beginnt(rahmen, methode)
-        return self._lokal
+
+    def _zeile_vorbei(self, rahmen):
+        self._dlq_pruefen(rahmen)
+        self._zeile[rahmen] = rahmen.f_lineno
 
     # --- Schritte ---
 
@@ -197,7 +166,6 @@ class Aufzeichnung:
         self.schritte.append(s)
         if len(self.schritte) >= GRENZE:
             self._aufhoeren(f"Gezeichnet sind die ersten {GRENZE} Schritte; der Lauf ging weiter.")
-            sys.settrace(None)
         if self.melden and (self._aus or time.monotonic() - self._gemeldet > MELDEN_S):
             self._gemeldet = time.monotonic()
             self.melden(self.als_json())
@@ -205,6 +173,7 @@ class Aufzeichnung:
 
     @staticmethod
     def _zeile_im_editor(rahmen):
+        """Die Zeile im Editor: im Rahmen selbst oder im nächsten darüber, der Code der Leserin ist."""
         while rahmen is not None and rahmen.f_code.co_filename != DEIN_CODE:
             rahmen = rahmen.f_back
         return rahmen.f_lineno if rahmen is not None else None
@@ -243,6 +212,7 @@ class Aufzeichnung:
 
     def _methode_beginnt(self, rahmen, methode):
         code = rahmen.f_code
+        aufrufer = rahmen.f_back  # die Zeile, die die Methode rief
         werte = rahmen.f_locals
         argumente = [werte.get(n) for n in code.co_varnames[:code.co_argcount]]
         obj = argumente[0] if _ist_methode(code) else None
@@ -253,80 +223,80 @@ class Aufzeichnung:
         if methode in QUEUE:
             name = self._name(obj, "Queue")
             if methode == "ack" and len(argumente) > 1:
-                self.schritt("ack", "Konsument", name, f"ack ID {argumente[1]}", rahmen, id=argumente[1])
+                self.schritt("ack", "Konsument", name, f"ack ID {argumente[1]}", aufrufer, id=argumente[1])
             elif methode == "tick":
                 eintrag[3] = self._unsichtbar(obj)
         elif methode == "veroeffentliche":
             payload = argumente[1] if len(argumente) > 1 else None
-            self.schritt("veroeffentliche", self._wer(rahmen, "Producer"), "Broker", "veroeffentliche", rahmen,
+            self.schritt("veroeffentliche", self._wer(rahmen, "Producer"), "Broker", "veroeffentliche", aufrufer,
                          body=kurz(payload))
         elif methode == "seek" and len(argumente) >= 4:
             gruppe, partition, offset = argumente[1:4]
             self.schritt("seek", f"Gruppe {gruppe}", self._name(obj, "Log"), f"seek P{partition} auf Offset {offset}",
-                         rahmen)
+                         aufrufer)
         elif methode == "zuruecksetzen" and len(argumente) >= 3:
             gruppe, partition = argumente[1:3]
             offset = argumente[3] if len(argumente) > 3 else 0
             self.schritt("seek", f"Gruppe {gruppe}", self._name(obj, "Log"),
-                         f"Replay: P{partition} zurück auf Offset {offset}, committet", rahmen)
+                         f"Replay: P{partition} zurück auf Offset {offset}, committet", aufrufer)
         elif methode in ("lesen", "committen", "anhaengen"):
             eintrag[3] = argumente
 
-    def _ende(self, rahmen, wert):
-        ausnahme = self._ausnahmen.pop(rahmen, None)
-        unterbrochen = opcode.opname[rahmen.f_code.co_code[rahmen.f_lasti]] not in NORMAL
+    def _ende(self, rahmen, wert, ausnahme):
+        """Die Funktion endet: mit `wert`, oder `ausnahme` verlässt sie."""
         if rahmen in self._dlq:
             self._dlq_pruefen(rahmen)
             del self._dlq[rahmen]
             self._zeile.pop(rahmen, None)
         eintrag = self._aktiv.pop() if self._aktiv and self._aktiv[-1][0] is rahmen else None
-        if unterbrochen and ausnahme is not None:
+        if ausnahme is not None:
             self._absturz(rahmen, ausnahme)
         elif eintrag is not None:
             self._methode_endet(rahmen, *eintrag[1:], wert)
 
     def _methode_endet(self, rahmen, obj, methode, daten, wert):
+        aufrufer = rahmen.f_back  # die Zeile, die die Methode rief
         if methode == "send":
             name = self._name(obj, "Queue")
             body = getattr(obj, "nachrichten", {}).get(wert, {}).get("body") if isinstance(
                 getattr(obj, "nachrichten", None), dict) else None
-            self.schritt("send", self._wer(rahmen, "Producer"), name, f"send -> ID {wert}", rahmen,
+            self.schritt("send", self._wer(rahmen, "Producer"), name, f"send -> ID {wert}", aufrufer,
                          id=wert, body=kurz(body))
         elif methode == "receive":
             name = self._name(obj, "Queue")
             if wert is None:
-                self.schritt("leer", name, "Konsument", "receive: leer", rahmen)
+                self.schritt("leer", name, "Konsument", "receive: leer", aufrufer)
             elif type(wert) is dict:
                 qid, versuche = wert.get("id"), wert.get("versuche")
                 for teil in (wert, wert.get("body")):
                     self._zugestellt[id(teil)] = (teil, qid, versuche)
                 self.schritt("zustellung", name, "Konsument", f"Zustellung ID {qid}, versuche = {versuche}",
-                             rahmen, id=qid, versuche=versuche, body=kurz(wert.get("body")))
+                             aufrufer, id=qid, versuche=versuche, body=kurz(wert.get("body")))
         elif methode == "tick":
             name = self._name(obj, "Queue")
-            self.schritt("tick", name, name, f"tick: Zeit {getattr(obj, 'jetzt', '?')}", rahmen)
+            self.schritt("tick", name, name, f"tick: Zeit {getattr(obj, 'jetzt', '?')}", aufrufer)
             for qid in sorted(daten or set(), key=str):
                 if qid not in self._unsichtbar(obj) and qid in obj.nachrichten:
-                    self.schritt("wieder_sichtbar", name, name, f"ID {qid} wieder sichtbar", rahmen, id=qid,
+                    self.schritt("wieder_sichtbar", name, name, f"ID {qid} wieder sichtbar", aufrufer, id=qid,
                                  body=kurz(obj.nachrichten[qid].get("body")))
         elif methode == "anhaengen":
             ereignis = daten[-1] if daten else None
             wo = f"P{wert[0]}, Offset {wert[1]}" if type(wert) is tuple and len(wert) == 2 else kurz(wert)
             self.schritt("anhaengen", self._wer(rahmen, "Producer"), self._name(obj, "Log"),
-                         f"anhaengen -> {wo}", rahmen, body=kurz(ereignis))
+                         f"anhaengen -> {wo}", aufrufer, body=kurz(ereignis))
         elif methode == "lesen" and len(daten) >= 3:
             gruppe, partition = daten[1:3]
             log, an = self._name(obj, "Log"), f"Gruppe {gruppe}"
             if not wert:
-                self.schritt("leer", log, an, f"lesen P{partition}: nichts Neues", rahmen)
+                self.schritt("leer", log, an, f"lesen P{partition}: nichts Neues", aufrufer)
             for offset, eintrag in wert if type(wert) is list else []:
                 body = eintrag[-1] if type(eintrag) is tuple else eintrag
-                self.schritt("lesen", log, an, f"P{partition}, Offset {offset}", rahmen, body=kurz(body))
+                self.schritt("lesen", log, an, f"P{partition}, Offset {offset}", aufrufer, body=kurz(body))
         elif methode == "committen" and len(daten) >= 3:
             gruppe, partition = daten[1:3]
             offset = getattr(obj, "committet", {}).get((gruppe, partition))
             self.schritt("commit", f"Gruppe {gruppe}", self._name(obj, "Log"),
-                         f"commit P{partition}: Offset {offset}", rahmen)
+                         f"commit P{partition}: Offset {offset}", aufrufer)
 
     @staticmethod
     def _unsichtbar(queue) -> set:
@@ -426,3 +396,144 @@ class Aufzeichnung:
                 self.schritt("dlq", self._teilnehmer(rahmen), "DLQ", "in die DLQ", rahmen,
                              id=nachricht[1] if nachricht else None, body=kurz(eintrag), zeile=zeile)
             self._laengen[id(liste)][1] = len(liste)
+
+
+# --- Beobachter: wie Python meldet, was läuft --------------------------------------------------
+
+class _Monitoring:
+    """Python ab 3.12 (Pyodide): sys.monitoring, einmal eingerichtet und dann nie mehr aus. Jeder Code
+    außerhalb des Kurses meldet sich genau einmal (DISABLE); ein Ein- und Ausschalten je Lauf ließe
+    Python bei jedem Lauf allen Code neu instrumentieren. Eine eigene Trace-Funktion der Leserin stört nicht."""
+
+    WERKZEUG = 4  # 0-2 und 5 haben Namen (Debugger, Coverage, Profiler, Optimizer)
+
+    def __init__(self):
+        m = sys.monitoring
+        m.use_tool_id(self.WERKZEUG, "kurs-aufzeichnung")
+        e = m.events
+        for ereignis, f in ((e.PY_START, self._start), (e.PY_RETURN, self._return),
+                            (e.PY_UNWIND, self._unwind), (e.LINE, self._line)):
+            m.register_callback(self.WERKZEUG, ereignis, f)
+        m.set_events(self.WERKZEUG, e.PY_START | e.PY_UNWIND)
+        self.aufzeichnung = None
+        # id(Code) -> Code mit eigenen Ereignissen (PY_RETURN, LINE). Nach id, nicht nach Gleichheit:
+        # Derselbe Text, neu übersetzt, ist ein gleicher, aber neuer Code ohne diese Ereignisse.
+        self._beobachtet = {}
+
+    def an(self, aufzeichnung):
+        self.aufzeichnung = aufzeichnung
+        self._beobachtet.clear()
+        return True
+
+    def aus(self, aufzeichnung):
+        self.aufzeichnung = None
+        return True
+
+    def _start(self, code, _):
+        a = self.aufzeichnung
+        if a is None or a._aus:
+            return sys.monitoring.DISABLE
+        try:
+            art = a._arten.get(code, False)
+            if art is False:
+                art = a._arten[code] = a._einordnen(code)
+            if art is None:
+                return sys.monitoring.DISABLE
+            if id(code) not in self._beobachtet:
+                self._beobachtet[id(code)] = code
+                e = sys.monitoring.events
+                sys.monitoring.set_local_events(self.WERKZEUG, code, e.PY_RETURN | (e.LINE if art[1] else 0))
+            a._beginn(sys._getframe(1), art)
+        except Exception as exc:  # nie den Code der Leserin stören
+            a._kaputt(exc)
+        return None
+
+    def _return(self, code, _, wert):
+        self._ende(code, wert, None)
+
+    def _unwind(self, code, _, ausnahme):
+        if id(code) in self._beobachtet:
+            self._ende(code, None, ausnahme)
+
+    def _ende(self, code, wert, ausnahme):
+        a = self.aufzeichnung
+        if a is not None and not a._aus:
+            try:
+                a._ende(sys._getframe(2), wert, ausnahme)
+            except Exception as exc:
+                a._kaputt(exc)
+
+    def _line(self, code, _):
+        a = self.aufzeichnung
+        if a is not None and not a._aus:
+            try:
+                a._zeile_vorbei(sys._getframe(1))
+            except Exception as exc:
+                a._kaputt(exc)
+
+
+class _Trace:
+    """Python 3.11 (CPython in den Tests): sys.settrace, je Lauf ein und aus, ohne Zeilen außer mit DLQ.
+    Dass eine Exception eine Funktion verlässt, zeigt der Befehl, bei dem sie endet: kein return."""
+
+    def an(self, aufzeichnung):
+        if sys.gettrace() is not None:  # ein Debugger oder eine Messung läuft schon
+            return False
+        self.aufzeichnung = aufzeichnung
+        self._ausnahmen = {}  # Rahmen -> letzte Exception darin
+        sys.settrace(self._aufruf)
+        return True
+
+    def aus(self, aufzeichnung):
+        eigene = sys.gettrace() == self._aufruf
+        sys.settrace(None)
+        return eigene
+
+    def _aufruf(self, rahmen, ereignis, arg):
+        a = self.aufzeichnung
+        if a._aus:
+            sys.settrace(None)
+            return None
+        code = rahmen.f_code
+        art = a._arten.get(code, False)
+        if art is False:
+            art = a._arten[code] = a._einordnen(code)
+        if art is None:
+            return None
+        try:
+            rahmen.f_trace_lines = bool(art[1])
+            a._beginn(rahmen, art)
+        except Exception as exc:
+            a._kaputt(exc)
+            return None
+        return self._lokal
+
+    def _lokal(self, rahmen, ereignis, arg):
+        a = self.aufzeichnung
+        if a._aus:
+            return None
+        try:
+            if ereignis == "exception":
+                self._ausnahmen[rahmen] = arg[1]
+            elif ereignis == "line":
+                a._zeile_vorbei(rahmen)
+            elif ereignis == "return":
+                ausnahme = self._ausnahmen.pop(rahmen, None)
+                normal = opcode.opname[rahmen.f_code.co_code[rahmen.f_lasti]] in NORMAL
+                a._ende(rahmen, arg, None if normal else ausnahme)
+        except Exception as exc:
+            a._kaputt(exc)
+        return self._lokal
+
+
+_BEOBACHTER = []
+
+
+def beobachter():
+    """Der Beobachter dieses Prozesses: sys.monitoring, wo es das gibt und das Werkzeug frei ist, sonst sys.settrace."""
+    if not _BEOBACHTER:
+        try:
+            _BEOBACHTER.append(_Monitoring())
+        except (AttributeError, ValueError):  # Python 3.11, oder die Nummer ist vergeben
+            _BEOBACHTER.append(_Trace())
+    return _BEOBACHTER[0]
