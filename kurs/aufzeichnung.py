@@ -58,6 +58,7 @@ DLQ_NAMEN = ("dlq", "dead_letter_topic")
 # Womit eine Funktion normal endet; jeder andere Befehl an f_lasti heißt: Eine Exception verlässt sie.
 NORMAL = {n for n in opcode.opname if n.startswith(("RETURN", "YIELD"))}
 KEINE_ZEICHNUNG = "Für diesen Lauf gibt es keine Zeichnung"
+LEER = json.dumps({"teilnehmer": [], "schritte": [], "teilweise": False, "grund": None, "szenario_gescheitert": None})
 
 
 def kurz(wert, tiefe=0) -> str:
@@ -122,6 +123,8 @@ class Aufzeichnung:
                 "grund": self.grund, "szenario_gescheitert": self.szenario_gescheitert}
 
     def als_json(self) -> str:
+        if not self.schritte and not self.grund:
+            return LEER  # die meisten Blöcke: nichts zu zeichnen, und das ohne json.dumps
         return json.dumps(self.daten(), ensure_ascii=False)
 
     # --- der Beobachter meldet: Beginn und Ende einer Funktion des Kurses, eine Zeile (nur mit DLQ) ---
@@ -144,13 +147,15 @@ class Aufzeichnung:
         methode, dlq = art
         if dlq:
             self._dlq[rahmen] = {}
+            self._dlq_pruefen(rahmen, None)  # merkt sich die Länge jeder DLQ, die es schon gibt (Parameter, global)
         if self.pruefung and rahmen.f_code.co_filename == DEIN_CODE:
             self._pruefung_stellt_zu(rahmen)
         if methode:
             self._methode_beginnt(rahmen, methode)
 
     def _zeile_vorbei(self, rahmen):
-        self._dlq_pruefen(rahmen)
+        """Eine neue Zeile (nur in Code mit DLQ): Was die Zeile davor an eine DLQ hängte, ist jetzt zu sehen."""
+        self._dlq_pruefen(rahmen, self._zeile.get(rahmen))
         self._zeile[rahmen] = rahmen.f_lineno
 
     # --- Schritte ---
@@ -245,7 +250,7 @@ class Aufzeichnung:
     def _ende(self, rahmen, wert, ausnahme):
         """Die Funktion endet: mit `wert`, oder `ausnahme` verlässt sie."""
         if rahmen in self._dlq:
-            self._dlq_pruefen(rahmen)
+            self._dlq_pruefen(rahmen, self._zeile.get(rahmen, rahmen.f_lineno))
             del self._dlq[rahmen]
             self._zeile.pop(rahmen, None)
         eintrag = self._aktiv.pop() if self._aktiv and self._aktiv[-1][0] is rahmen else None
@@ -371,8 +376,8 @@ class Aufzeichnung:
                              f"Zustellung ID {m['id']}, versuche = {m.get('versuche')}", rahmen,
                              id=m["id"], versuche=m.get("versuche"), body=kurz(m["body"]), zeile=None)
 
-    def _dlq_pruefen(self, rahmen):
-        """Ist eine Liste namens dlq (dead_letter_topic) seit der letzten Zeile gewachsen?"""
+    def _dlq_pruefen(self, rahmen, zeile):
+        """Ist eine Liste namens dlq (dead_letter_topic) gewachsen? Dann hängte `zeile` an."""
         listen = self._dlq.get(rahmen)
         if listen is None:
             return
@@ -389,12 +394,12 @@ class Aufzeichnung:
                 self._laengen.setdefault(id(liste), [liste, len(liste)])
             liste = listen[name]
             bekannt = self._laengen[id(liste)][1]
-            # Angehängt hat die Zeile davor (in einer Funktion der Prüfung: die Zeile im Editor, die sie rief).
-            zeile = self._zeile.get(rahmen) if rahmen.f_code.co_filename == DEIN_CODE else False
+            # In einer Funktion der Prüfung: die Zeile im Editor, die sie rief.
+            wo = zeile if rahmen.f_code.co_filename == DEIN_CODE else False
             for eintrag in liste[bekannt:]:
                 nachricht = self._zugestellt.get(id(eintrag.get("body"))) if type(eintrag) is dict else None
                 self.schritt("dlq", self._teilnehmer(rahmen), "DLQ", "in die DLQ", rahmen,
-                             id=nachricht[1] if nachricht else None, body=kurz(eintrag), zeile=zeile)
+                             id=nachricht[1] if nachricht else None, body=kurz(eintrag), zeile=wo)
             self._laengen[id(liste)][1] = len(liste)
 
 
@@ -411,8 +416,10 @@ class _Monitoring:
         m = sys.monitoring
         m.use_tool_id(self.WERKZEUG, "kurs-aufzeichnung")
         e = m.events
-        for ereignis, f in ((e.PY_START, self._start), (e.PY_RETURN, self._return),
-                            (e.PY_UNWIND, self._unwind), (e.LINE, self._line)):
+        # Eine DLQ sieht der Beobachter an Zeilen, nur in Code mit einer DLQ. C_RETURN nach dlq.append kam in
+        # Python 3.14 nicht verlässlich (gemessen in Pyodide), ein DISABLE bei CALL schaltete andere Stellen ab.
+        for ereignis, f in ((e.PY_START, self._start), (e.PY_RETURN, self._return), (e.PY_UNWIND, self._unwind),
+                            (e.LINE, self._line)):
             m.register_callback(self.WERKZEUG, ereignis, f)
         m.set_events(self.WERKZEUG, e.PY_START | e.PY_UNWIND)
         self.aufzeichnung = None
