@@ -6,10 +6,11 @@ Methoden des Kurses aufgerufen werden, an ihrem Namen, nicht an ihrer Klasse: Ei
 die Leserin im Editor ändert, wird gezeichnet, wie sie sich verhielt. Sie schließt nichts, was
 nicht geschah, und ändert keine Ausgabe. Nur Standardbibliothek.
 
-Beobachtet wird mit `sys.settrace`, nur der Code des Kurses (Dateiname `<string>`, `<dein Code>`,
-`<danach>`, `<prüfung>`) und ohne Zeilen: Python ruft die Funktion je Aufruf einer Funktion,
-nicht je Zeile. Zeilen sieht sie nur in Funktionen mit einer Liste namens `dlq` oder
-`dead_letter_topic`: Wächst sie, ist das ein Schritt „dlq“.
+Beobachtet wird nur der Code des Kurses (Dateiname `<string>`, `<dein Code>`, `<danach>`,
+`<prüfung>`), je Aufruf einer Funktion, nicht je Zeile: in Pyodide (Python 3.14) mit
+`sys.monitoring` (`_Monitoring`), in CPython 3.11 mit `sys.settrace` (`_Trace`); beide liefern für
+jedes Programm des Kurses dieselben Schritte. Zeilen sieht sie nur in Funktionen mit einer Liste
+namens `dlq` oder `dead_letter_topic`: Wächst sie, ist das ein Schritt „dlq“.
 
 Was sie aufzeichnet (Name der Methode -> Schritt):
 
@@ -37,8 +38,9 @@ Format (kurs-lauf.js gibt es der Zeichnung als `ergebnis.aufzeichnung` und als E
    "teilweise": bool, "grund": deutscher Satz oder null,
    "szenario_gescheitert": das Szenario, in dem die Prüfung scheiterte, oder null}
 
-Höchstens GRENZE Schritte; danach `teilweise`. Setzt der Code der Leserin selbst `sys.settrace`,
-ist die Zeichnung `teilweise`, mit Grund.
+Höchstens GRENZE Schritte; danach `teilweise`, mit Grund. Setzt der Code der Leserin in CPython
+selbst `sys.settrace`, ebenso (in Pyodide stört es sys.monitoring nicht). Beendet das Zeitlimit den
+Lauf, zeichnet die Seite den letzten Zwischenstand (`melden`), als Teil markiert (kurs-lauf.js).
 """
 
 import json
