@@ -113,7 +113,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 const pyodide = await loadPyodide({ indexURL: process.cwd() + "/" });
 pyodide.FS.mkdirTree("/home/pyodide/kurs");
 pyodide.FS.writeFile("/home/pyodide/kurs/__init__.py", "");
-for (const datei of ["lauf.py", "fehlerhilfe.py", "ursachen.py"])
+for (const datei of ["lauf.py", "fehlerhilfe.py", "ursachen.py", "aufzeichnung.py"])
   pyodide.FS.writeFile(`/home/pyodide/kurs/${datei}`, readFileSync(`kurs_${datei}`, "utf8"));
 const kursLauf = pyodide.pyimport("kurs.lauf");
 for (const auftrag of JSON.parse(readFileSync("auftraege.json", "utf8"))) kursLauf.im_browser(...auftrag);
@@ -131,7 +131,7 @@ def auftraege(kurs: Kurs) -> list[list[str]]:
 
 def vorkompilieren(paket: Path) -> bytes:
     """python_stdlib.zip aus dem ausgepackten Pyodide-Paket, mit .pyc für alles, was geladen wird."""
-    for datei in ("lauf.py", "fehlerhilfe.py", "ursachen.py"):
+    for datei in ("lauf.py", "fehlerhilfe.py", "ursachen.py", "aufzeichnung.py"):
         (paket / f"kurs_{datei}").write_bytes((WURZEL / "kurs" / datei).read_bytes())
     (paket / "auftraege.json").write_text(json.dumps(auftraege(Kurs())), encoding="utf-8")
     (paket / "pyc_schreiben.py").write_text(_PYC_SCHREIBEN, encoding="utf-8")

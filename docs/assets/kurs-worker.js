@@ -99,7 +99,8 @@ async function starte() {
     return antwort ?? holenImNetz(adresse, optionen);
   };
   // Das Paket kurs, so weit der Browser es braucht (kurs/seite/plugin.py legt die Dateien auf die Seite).
-  const kursDateien = ["kurs/lauf.py", "kurs/fehlerhilfe.py", "kurs/ursachen.py", "kurs/nachladen.py"];
+  const kursDateien = ["kurs/lauf.py", "kurs/fehlerhilfe.py", "kurs/ursachen.py", "kurs/aufzeichnung.py",
+    "kurs/nachladen.py"];
   const texte = kursDateien.map(async (pfad) => (await holenImNetz(new URL(pfad, BASIS))).text());
   const { loadPyodide } = await import("./vendor/pyodide/pyodide.mjs");
   const pyodide = await loadPyodide({
@@ -151,7 +152,12 @@ self.onmessage = async ({ data }) => {
     // Ab jetzt zählt das Zeitlimit: Das Laden von Python gehört nicht dazu.
     aktuell = id;
     self.postMessage({ id, status: "laeuft" });
-    const ergebnis = kursLauf.im_browser(auftrag, ...teile).toJs({ dict_converter: Object.fromEntries });
+    // Was der Lauf tat (kurs/aufzeichnung.py), kommt als JSON; ein Zwischenstand schon während des Laufs,
+    // damit die Seite ihn hat, falls das Zeitlimit den Worker beendet.
+    const melden = (text) => self.postMessage({ id, status: "zwischenstand", aufzeichnung: JSON.parse(text) });
+    const ergebnis = kursLauf.im_browser.callKwargs(auftrag, ...teile, { melden })
+      .toJs({ dict_converter: Object.fromEntries });
+    ergebnis.aufzeichnung = JSON.parse(ergebnis.aufzeichnung);
     self.postMessage({ id, status: "fertig", ergebnis });
   } catch (fehler) {
     self.postMessage({ id, status: "fertig", ergebnis: { ok: false, meldung: `Python konnte nicht laufen: ${fehler.message}`, ausgabe: "" } });
