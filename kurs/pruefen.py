@@ -8,14 +8,21 @@ import sys
 from pathlib import Path
 
 from kurs.lauf import Fehlermeldung
-from kurs.modell import Kurs
+from kurs.modell import Kurs, verorten
 
 
 def main(argv: list[str]) -> int:
     name, pfad = argv
     kandidat = Path(pfad).read_text(encoding="utf-8")
+    kurs = Kurs(Path.cwd())
     try:
-        ausgabe = Kurs(Path.cwd()).uebung(name).pruefe(kandidat)
+        uebung = kurs.uebung(name)
+        uebung.lesen()
+    except Exception as exc:  # noqa: BLE001 - ein Fehler in den Quellen der Übung: mit Datei und Zeile
+        print(f"Fehler in den Quellen des Kurses: {verorten(exc, kurs.wurzel)}")
+        return 2
+    try:
+        ausgabe = uebung.pruefe(kandidat)
     except Fehlermeldung as exc:
         print(exc)
         return 1

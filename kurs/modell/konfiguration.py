@@ -7,7 +7,7 @@ from pathlib import Path, PurePosixPath
 import yaml
 from yaml_env_tag import construct_env_tag
 
-from kurs.modell.fehler import QuellenFehler
+from kurs.modell.fehler import QuellenFehler, verorten
 
 
 class _MkdocsYaml(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
@@ -40,7 +40,10 @@ class Konfiguration:
 
     @cached_property
     def config(self) -> dict:
-        return yaml.load(self.datei.read_text(encoding="utf-8"), Loader=_MkdocsYaml)
+        try:
+            return yaml.load(self.datei.read_text(encoding="utf-8"), Loader=_MkdocsYaml)
+        except (yaml.YAMLError, OSError, UnicodeDecodeError) as exc:
+            raise verorten(exc, self.wurzel, self.datei) from None
 
     @property
     def site_url(self) -> str:

@@ -69,6 +69,16 @@ def deutsch(kurs: Kurs, text: str) -> str | None:
     return f"{wo}: {satz}"
 
 
+# Vor der Meldung eines PluginError schreibt MkDocs eine Zeile ohne Inhalt; die Meldung mit Datei und
+# Zeile folgt gleich, sie soll die erste sein.
+LEER = re.compile(r"^Error (?:building|reading) page '[^']+':$")
+
+
+class OhneLeereZeile(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not LEER.match(record.getMessage())
+
+
 class LinkMeldungen(logging.Filter):
     """Schreibt jede Meldung von MkDocs über einen Link um (`deutsch`); alles andere bleibt."""
 
@@ -83,6 +93,7 @@ class LinkMeldungen(logging.Filter):
 
 
 _FILTER = LinkMeldungen()
+_LEER = OhneLeereZeile()
 
 
 def einrichten(kurs: Kurs | None) -> None:
@@ -95,6 +106,9 @@ def einrichten(kurs: Kurs | None) -> None:
     if _FILTER not in logger.filters:
         logger.addFilter(_FILTER)
     _FILTER.kurs = kurs
+    for name in ("mkdocs.commands.build", "mkdocs.structure.pages"):
+        if _LEER not in logging.getLogger(name).filters:
+            logging.getLogger(name).addFilter(_LEER)
     for filter_ in logging.getLogger("mkdocs.commands.build").filters:
         if isinstance(filter_, DuplicateFilter):
             filter_.msgs.clear()
