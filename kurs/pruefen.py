@@ -19,7 +19,7 @@ def main(argv: list[str]) -> int:
         uebung = kurs.uebung(name)
         uebung.lesen()
     except Exception as exc:  # noqa: BLE001 - ein Fehler in den Quellen der Übung: mit Datei und Zeile
-        print(f"Fehler in den Quellen des Kurses: {verorten(exc, kurs.wurzel)}")
+        print(f"{verorten(exc, kurs.wurzel)} (Fehler in den Quellen des Kurses)")
         return 2
     try:
         ausgabe = uebung.pruefe(kandidat)

@@ -81,7 +81,7 @@ def pytest_configure(config):
     try:
         kurs.uebungen  # noqa: B018
     except Exception as exc:  # noqa: BLE001 - ein Fehler in den Quellen: eine Zeile mit Datei und Zeile
-        raise pytest.UsageError(f"Fehler in den Quellen des Kurses: {verorten(exc, kurs.wurzel)}") from None
+        raise pytest.UsageError(f"{verorten(exc, kurs.wurzel)} (Fehler in den Quellen des Kurses)") from None
     if uebung not in kurs.uebungen:
         raise pytest.UsageError(f"Die Übung {uebung!r} gibt es nicht. Es gibt:\n{_uebersicht(kurs)}")
     if not Path(loesung).is_file():
@@ -118,7 +118,7 @@ class Snippet(codeblocks.MarkdownFile):
     def repr_failure(self, excinfo):
         # Ein Fehler in den Quellen: die Meldung mit Datei und Zeile, kein Traceback.
         if isinstance(excinfo.value, QuellenFehler):
-            return f"Fehler in den Quellen des Kurses: {excinfo.value}"
+            return f"{excinfo.value} (Fehler in den Quellen des Kurses)"
         return super().repr_failure(excinfo)
 
 
@@ -191,7 +191,7 @@ def pytest_make_collect_report(collector):
         try:
             Kurs(kurs_von(collector.config).wurzel).pruefen()  # frisch: liest die Quellen ganz, mit Datei und Zeile
         except QuellenFehler as exc:
-            bericht.longrepr = f"Fehler in den Quellen des Kurses: {exc}"
+            bericht.longrepr = f"{exc} (Fehler in den Quellen des Kurses)"
     return bericht
 
 

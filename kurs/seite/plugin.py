@@ -90,6 +90,7 @@ class KursPlugin(BasePlugin[KursConfig]):
     def __init__(self):
         super().__init__()
         verzoegert.einrichten()  # bevor MkDocs das Plugin von mkdocs-jupyter lädt
+        meldungen.einstellungen_verorten()  # „Config value …“ mit der Zeile in mkdocs.yml
 
     def on_config(self, config):
         if _code_stand() != GELADEN:
