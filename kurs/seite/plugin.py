@@ -34,7 +34,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
-from kurs import annotationen, codefarben, diagramme, notebooks, vendor
+from kurs import annotationen, codefarben, diagramm_html, diagramme, notebooks, vendor
 from kurs.fortschritt import uebungen_je_teil
 from kurs.modell import NOTEBOOKS, Kurs, Programm, verorten
 from kurs.seite import (
@@ -205,7 +205,7 @@ class KursPlugin(BasePlugin[KursConfig]):
                 raise PluginError(str(verorten(exc, self.kurs.wurzel))) from None
         else:
             programme = self.seite.bloecke if self.seite else []
-        html_text = diagramme.einsetzen(html_text, self.kurs, self.gezeichnet)
+        html_text = diagramm_html.einsetzen(html_text, self.kurs, self.gezeichnet)
         if page.file.src_uri == "glossar.md":
             html_text = glossar.als_liste(html_text)
             # Die Anker der Begriffe (#begriff-ack) entstehen erst hier: MkDocs prüft Links auf sie auch.
