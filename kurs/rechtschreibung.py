@@ -41,7 +41,10 @@ from kurs.rechtschreibung_code import (  # noqa: F401 - auch für die Tests
     notebook_saetze,
     ohne_code,
     python_bloecke,
+    python_texte,
+    skript_texte,
     toml_texte,
+    vorlage_texte,
 )
 from kurs.rechtschreibung_prosa import prosa
 
@@ -61,6 +64,10 @@ def texte(wurzel: Path = WURZEL) -> list[Path]:
         *sorted(snippets.glob("*/uebung-*/pruefung.md")), *sorted(snippets.glob("uebungen/*.md")),
         *sorted(snippets.glob("*/uebung-*/fehler.toml")),
         wurzel / "kurs" / "notebooks.py",
+        # Was Code Leserinnen zeigt: Fehlerhilfe und Prüfmeldungen, Beschriftungen der Seite, Vorlagen, Skripte.
+        wurzel / "kurs" / "lauf.py", wurzel / "kurs" / "diagramm_html.py",
+        *sorted((wurzel / "kurs" / "seite").glob("*.py")),
+        *sorted((wurzel / "overrides").rglob("*.html")), *sorted((wurzel / "docs" / "assets").glob("kurs-*.js")),
     ]
 
 
@@ -76,8 +83,14 @@ def lesetext(datei: Path, wurzel: Path = WURZEL) -> list[str]:
         return ohne_code(prosa("\n".join(toml_texte(text, MELDUNG, pfad))), code_namen(datei.parent, wurzel))
     if pfad.startswith("snippets/"):
         return ohne_code(prosa("\n".join(meldungen(text, pfad))), code_namen(datei.parent, wurzel))
-    if datei.suffix == ".py":
+    if datei.name == "notebooks.py":
         return prosa("\n".join(notebook_saetze(datei, wurzel)))
+    if datei.suffix == ".py":
+        return python_texte(datei)
+    if datei.suffix == ".js":
+        return skript_texte(datei)
+    if datei.suffix == ".html":
+        return vorlage_texte(datei)
     return prosa(text)
 
 

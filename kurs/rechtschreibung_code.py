@@ -6,6 +6,7 @@ seiner Zeile, der Rest wird leer: So nennt jeder Fund `pfad:zeile`."""
 import ast
 import builtins
 import importlib.util
+import keyword
 import re
 import tomllib
 from pathlib import Path
@@ -202,3 +203,59 @@ def notebook_saetze(datei: Path, wurzel: Path) -> list[str]:
             for nummer, text in literal_texte(k, code):
                 zeilen[nummer - 1] += " " + text
     return zeilen
+
+
+# --- Code, dessen Texte Leserinnen sehen: kurs/lauf.py, kurs/seite/, Skripte, Vorlagen ------------
+
+HTML_TAG = re.compile(r"</?[a-zA-Z][^>]*>")
+# Was in einer Vorlage kein Text ist: Jinja, Skripte und Stile, je so viele Zeilen, wie es hatte.
+VORLAGE_CODE = re.compile(r"\{%.*?%\}|\{\{.*?\}\}|\{#.*?#\}|<script\b.*?</script>|<style\b.*?</style>", re.S)
+JS_TEXT = re.compile(r"""(?P<q>["'`])(?P<inhalt>(?:\\.|(?!(?P=q))[^\n])*)(?P=q)""")
+
+
+# Kein Wort: Inline-Code, Klassen und IDs (md-button), Pfade, Einheiten, die Art eines Kastens.
+KEIN_WORT = re.compile(r"`[^`]*`|(?<!\S)[a-z]+(?:-+[a-z]+)+(?!\S)|\S*/\S*|\b\d*px\b|(?:\?\?\?|!!!)\+? \w+|(?<!\S)[-–]+(?!\S)")
+
+
+def _text_oder_leer(text: str) -> str:
+    """Ein Text für Leserinnen: ohne HTML-Tags, Platzhalter und Code; leer, wenn darin kein Satz steht
+    (ein Satz hat ein großgeschriebenes Wort: "use strict" und "quiz kurz" sind Code)."""
+    text = KEIN_WORT.sub(" ", HTML_TAG.sub(" ", re.sub(r"\$\{[^}]*\}|\{[^{}]*\}", " ", text)))
+    return text if re.search(r"[A-ZÄÖÜ][a-zäöüß]+", text) and re.search(r"\w{3,} \w", text) else ""
+
+
+def python_texte(datei: Path) -> list[str]:
+    """Die Zeichenketten eines Moduls, die Leserinnen sehen: mit Leerzeichen, nicht roh (r"…": Muster),
+    keine Docstrings; HTML-Tags und Platzhalter darin werden zu Leerzeichen."""
+    code = datei.read_text(encoding="utf-8").split("\n")
+    baum = ast.parse("\n".join(code))
+    docstrings = {id(k.value) for k in ast.walk(baum) if isinstance(k, ast.Expr)}
+    # Verglichen wird mit Text von anderen (MkDocs' Meldungen): das ist Code.
+    docstrings |= {id(o) for k in ast.walk(baum) if isinstance(k, ast.Compare) for o in [k.left, *k.comparators]}
+    zeilen = [""] * len(code)
+    for k in meldungsknoten(baum):
+        if id(k) in docstrings or re.match(r"[rR]", code[k.lineno - 1][k.col_offset:]):
+            continue
+        for nummer, text in literal_texte(k, code):
+            zeilen[nummer - 1] += " " + _text_oder_leer(text)
+    namen = {getattr(k, f) for k in ast.walk(baum) for f in ("id", "attr", "name", "arg")
+             if isinstance(getattr(k, f, None), str)} | set(dir(builtins)) | set(keyword.kwlist)
+    return ohne_code(zeilen, namen)
+
+
+def skript_texte(datei: Path) -> list[str]:
+    """Die Zeichenketten eines Skripts (JavaScript), die Sätze sind: Meldungen und Beschriftungen."""
+    zeilen = []
+    for zeile in datei.read_text(encoding="utf-8").split("\n"):
+        code = zeile.split("//")[0] if "//" in zeile and "://" not in zeile else zeile
+        # Ein Schlüssel ("Control character": "Steuerzeichen", CodeMirrors Texte) ist Englisch, sein Wert nicht.
+        zeilen.append(" ".join(_text_oder_leer(m["inhalt"]) for m in JS_TEXT.finditer(code)
+                               if not re.match(r"\s*:", code[m.end():])))
+    return ohne_code(zeilen, set())
+
+
+def vorlage_texte(datei: Path) -> list[str]:
+    """Der Text einer Vorlage (overrides/): ohne Jinja, Skripte und Stile, Attribute zum Vorlesen bleiben."""
+    text = VORLAGE_CODE.sub(lambda m: "\n" * m[0].count("\n"), datei.read_text(encoding="utf-8"))
+    text = re.sub(r'(?:aria-label|title|alt|placeholder)="([^"]*)"', r"> \1 <", text)
+    return [HTML_TAG.sub(" ", z) for z in text.split("\n")]

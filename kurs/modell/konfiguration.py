@@ -65,6 +65,15 @@ class Konfiguration:
                 return e[name] or {}
         raise QuellenFehler.in_datei(self.datei, None, f"markdown_extensions nennt {name} nicht", self.wurzel)
 
+    def nav_pruefen(self, docs: Path) -> None:
+        """Jede Seite aus `nav` gibt es in docs/; sonst die Zeile in mkdocs.yml."""
+        for seite in self.nav:
+            if not (docs / seite.quelle).is_file():
+                zeilen = self.datei.read_text(encoding="utf-8").split("\n")
+                zeile = next((n for n, z in enumerate(zeilen, start=1) if z.rstrip().endswith(f" {seite.quelle}")), None)
+                raise QuellenFehler.in_datei(self.datei, zeile, f"nav nennt {seite.quelle}; die Datei gibt es in "
+                                             f"{docs.name}/ nicht.", self.wurzel)
+
     @cached_property
     def nav(self) -> list[Seite]:
         """Die Seiten aus `nav`, flach, in ihrer Reihenfolge (ohne externe Links)."""

@@ -6,6 +6,7 @@ Zeile), `stichprobe` zieht daraus mit einem Seed reihum aus jeder Zelle Art x Qu
 import random
 import re
 from collections import defaultdict
+from dataclasses import replace
 from pathlib import Path
 
 from kurs.mutation import ARTEN, DATEIARTEN, Mutation
@@ -78,6 +79,15 @@ def _verweise_auf(wurzel: Path, ziel: str) -> tuple[tuple[str, int], ...]:
     return tuple(orte)
 
 
+def _links_auf(wurzel: Path, ueberschrift: str) -> tuple[tuple[str, int], ...]:
+    from markdown.extensions.toc import slugify
+
+    anker = "#" + slugify(re.sub(r"\{[^}]*\}\s*$", "", ueberschrift).strip(), "-")
+    return tuple((d.relative_to(wurzel).as_posix(), n)
+                 for d in sorted([*(wurzel / "docs").glob("*.md"), *(wurzel / "snippets").rglob("*.md")])
+                 for n, z in enumerate(d.read_text(encoding="utf-8").split("\n"), start=1) if f"{anker})" in z)
+
+
 def _dateifehler(dateiart: str, pfad: str, verweise: tuple, neu: str) -> list[Mutation]:
     if not verweise:
         return []
@@ -136,8 +146,9 @@ def _seiten(wurzel: Path, rng) -> list[Mutation]:
                 ergebnis.append(_ersetzt("verweis", "seite", pfad, zeilen, nummer, teil, teil[:-1] + "x" + teil[-1],
                                          f"Link {link[0]!r} vertippt"))
             if m := re.match(r"^(#{2,3}) (.+)$", zeile):
-                ergebnis.append(_ersetzt("name", "seite", pfad, zeilen, nummer, m[2], m[2] + " neu",
-                                         f"Überschrift {m[2][:30]!r} umbenannt"))
+                # Wer auf den Anker der Überschrift verlinkt, dort darf die Meldung stehen.
+                ergebnis.append(replace(_ersetzt("name", "seite", pfad, zeilen, nummer, m[2], m[2] + " neu",
+                                                 f"Überschrift {m[2][:30]!r} umbenannt"), auch=_links_auf(wurzel, m[2])))
             if m := re.match(r"^<!-- (quiz|kurz-geprueft): ([\w/-]+) -->$", zeile):
                 ergebnis.append(_ersetzt("verweis", "seite", pfad, zeilen, nummer, m[2], m[2] + "0",
                                          f"Marke {m[1]} vertippt"))

@@ -140,7 +140,7 @@ class KursPlugin(BasePlugin[KursConfig]):
         if grund := diagramme.chromium_fehlt():
             # INFO, nicht WARNING: Der strenge Build soll auch ohne Chromium gelingen.
             log.info(f"Diagramme: {len(fehlend)} SVGs fehlen in {diagramme.ORDNER}/ und Chromium auch ({grund}); "
-                     "diese Diagramme zeichnet die Seite im Browser. Zeichnen: uv run python -m kurs.diagramme")
+                     "diese Diagramme zeichnet die Seite im Browser. Zeichnen: `uv run python -m kurs.diagramme`")
             return
         try:
             self.gezeichnet.update(diagramme.aktualisieren(self.kurs, speichern=diagramme.speichern_erlaubt()))
