@@ -37,6 +37,11 @@ class Ergebnis:
     def gut(self) -> bool:
         return self.urteil in ("zeile", "kein-fehler") and self.zeilen <= HOECHSTENS and not self.halb
 
+    @property
+    def verortet(self) -> bool:
+        """Mindestens die Datei genannt, ohne Traceback, mit wenigen Zeilen, ohne halb geschriebenen Ordner."""
+        return self.urteil in ("zeile", "datei", "kein-fehler") and self.zeilen <= HOECHSTENS and not self.halb
+
 
 def basis_anlegen(wurzel: Path, ziel: Path) -> Path:
     """Der Kurs, wie ein Build und die Tests ihn lesen, einmal kopiert: Jede Mutation kopiert von hier."""

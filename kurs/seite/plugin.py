@@ -172,10 +172,13 @@ class KursPlugin(BasePlugin[KursConfig]):
         try:
             ergebnis = auswahl.auswahl_einsetzen(self.kurs, markdown, wo)
             ergebnis = hinweise.hinweise_einsetzen(self.kurs, ergebnis, wo)
+        except KeyError as exc:
+            if (self.kurs.snippets.ordner / Path(wo).stem).is_dir() and wo not in [s.quelle for s in self.kurs.nav]:
+                raise PluginError(f"mkdocs.yml: nav nennt {wo} nicht. Ohne den Eintrag ist {Path(wo).stem} kein "
+                                  f"Kapitel, und die Übung {exc} der Seite gibt es nicht.") from None
+            raise PluginError(f"{wo}: Die Übung {exc} gibt es nicht.") from None
         except Exception as exc:  # noqa: BLE001 - jeder Fehler beim Lesen: mit Datei und Zeile
             raise PluginError(str(verorten(exc, self.kurs.wurzel))) from None
-        except KeyError as exc:
-            raise PluginError(f"{wo}: Die Übung {exc} gibt es nicht.") from None
         ergebnis = ergebnis.replace(auswahl.UEBUNGEN_TABELLE, auswahl.uebungen_tabelle(self.kurs))
         ergebnis = repository.einsetzen(ergebnis, self.kurs.konfiguration.repository)
         if page.file.src_uri != "glossar.md":
