@@ -17,7 +17,7 @@ def main(argv: list[str]) -> int:
     kurs = Kurs(Path.cwd())
     try:
         uebung = kurs.uebung(name)
-        uebung.lesen()
+        uebung.kontext, uebung.pruefung  # noqa: B018 - nur, was die Prüfung braucht: schnell
     except Exception as exc:  # noqa: BLE001 - ein Fehler in den Quellen der Übung: mit Datei und Zeile
         print(f"{verorten(exc, kurs.wurzel)} (Fehler in den Quellen des Kurses)")
         return 2
