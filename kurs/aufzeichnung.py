@@ -239,7 +239,7 @@ class Aufzeichnung:
                          body=kurz(payload))
         elif methode == "seek" and len(argumente) >= 4:
             gruppe, partition, offset = argumente[1:4]
-            self.schritt("seek", f"Gruppe {gruppe}", self._name(obj, "Log"), f"seek P{partition} auf Offset {offset}",
+            self.schritt("seek", f"Gruppe {gruppe}", self._name(obj, "Log"), f"Seek P{partition} auf Offset {offset}",
                          aufrufer)
         elif methode == "zuruecksetzen" and len(argumente) >= 3:
             gruppe, partition = argumente[1:3]
@@ -303,7 +303,7 @@ class Aufzeichnung:
             gruppe, partition = daten[1:3]
             offset = getattr(obj, "committet", {}).get((gruppe, partition))
             self.schritt("commit", f"Gruppe {gruppe}", self._name(obj, "Log"),
-                         f"commit P{partition}: Offset {offset}", aufrufer)
+                         f"Commit P{partition}: Offset {offset}", aufrufer)
 
     @staticmethod
     def _unsichtbar(queue) -> set:

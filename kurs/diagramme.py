@@ -19,10 +19,8 @@ soll tests/test_diagramme.py ein vergessenes SVG melden.
 
 import functools
 import hashlib
-import html
 import inspect
 import json
-import math
 import os
 import re
 import sys
@@ -31,6 +29,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kurs import vendor
+from kurs.diagramm_svg import (  # noqa: F401 - breite auch für die Tests
+    _regeln,
+    breite,
+    feste_ids,
+    fuer_leser,
+    ohne_unbenutzte_regeln,
+    ohne_unbenutzte_symbole,
+)
 from kurs.modell import Kurs, QuellenFehler
 
 ORDNER = "diagramme"
@@ -94,7 +100,6 @@ def verarbeitung() -> str:
                                                    _teilnehmer, _umbrechen))
 
 
-PRE = re.compile(r'<pre class="mermaid"><code>(.*?)</code></pre>', re.S)
 GRUPPENTITEL = re.compile(r'^\s*subgraph\s+\S+\s*\["(.+)"\]\s*$', re.M)
 FLUSS_QUER = re.compile(r"^(\s*(?:flowchart|graph))\s+(LR|RL)\b", re.M)
 
@@ -196,75 +201,6 @@ def verwaiste(kurs: Kurs) -> list[Path]:
     return sorted(p for p in (kurs.wurzel / ORDNER).glob("*.svg") if p not in gebraucht)
 
 
-def fuer_leser(svg: str) -> str:
-    """role="img": Ein Screenreader liest Titel und Beschreibung (accTitle, accDescr) statt jedes
-    Kästchens; Mermaids englische Rollenbeschreibung „sequence“ passt nicht auf eine deutsche Seite."""
-    svg = re.sub(r' role="[^"]*"', "", svg, count=1)
-    svg = re.sub(r' aria-roledescription="[^"]*"', "", svg, count=1)
-    return svg.replace("<svg ", '<svg role="img" ', 1)
-
-
-def feste_ids(svg: str) -> str:
-    """Mermaid zählt die IDs der Lebenslinien (actor0, actor1, …) über alle Zeichnungen einer
-    Sitzung hoch: Je nachdem, was vorher gezeichnet wurde, hieße dasselbe Diagramm anders,
-    und zwei Diagramme einer Seite könnten dieselbe ID tragen. Darum je SVG neu gezählt,
-    mit der ID des Diagramms davor."""
-    svg_id = re.search(r'<svg id="([^"]+)"', svg)[1]
-    neu = {}
-    return re.sub(r'id="(actor\d+)"', lambda m: f'id="{svg_id}-{neu.setdefault(m[1], f"actor{len(neu)}")}"', svg)
-
-
-def ohne_unbenutzte_symbole(svg: str) -> str:
-    """Mermaid legt in jedes Sequenzdiagramm die Symbole computer, database und clock, auch wenn
-    keine Lebenslinie sie zeigt: lange Pfade, auf Teil 2 ein Sechstel der Seite (gzip), die der
-    Browser laden und parsen muss. Was nichts verwendet (href="#…", url(#…)), fällt weg."""
-    def unbenutzt(m):
-        return m[0] if re.search(rf'(?:href="|url\()#{re.escape(m[1])}\b', svg) else ""
-    return re.sub(r'<symbol id="([^"]+)".*?</symbol>', unbenutzt, svg, flags=re.S)
-
-
-def _regeln(css: str) -> list[str]:
-    """Die Regeln eines Stylesheets auf oberster Ebene, @keyframes samt Inhalt als eine."""
-    regeln, tiefe, anfang = [], 0, 0
-    for stelle, zeichen in enumerate(css):
-        if zeichen == "{":
-            tiefe += 1
-        elif zeichen == "}":
-            tiefe -= 1
-            if tiefe == 0:
-                regeln.append(css[anfang:stelle + 1])
-                anfang = stelle + 1
-    return regeln
-
-
-def ohne_unbenutzte_regeln(svg: str) -> str:
-    """Mermaid legt in jedes SVG die Stile aller Arten Text und Form seiner Diagrammart (Fehler,
-    Animationen, KaTeX, Klick …), gut 5 KB. Ein Selektor, der eine Klasse verlangt, die im SVG
-    nirgends steht, trifft nichts und fällt weg, ebenso @keyframes, die keine Regel mehr nennt: je
-    SVG ein Fünftel weniger (gzip), bei vier Varianten je Diagramm. Selektoren mit Klammern
-    (:not(…)) bleiben: Dort hieße eine fehlende Klasse nicht, dass nichts trifft."""
-    stil = re.search(r"<style>(.*?)</style>", svg, re.S)
-    if not stil:
-        return svg
-    koerper = svg[:stil.start()] + svg[stil.end():]
-    klassen = {k for attribut in re.findall(r'class="([^"]*)"', koerper) for k in attribut.split()}
-    behalten = []
-    for regel in _regeln(stil[1]):
-        selektoren, rumpf = regel.split("{", 1)
-        if regel.startswith("@"):
-            behalten.append(regel)
-            continue
-        treffen = [s for s in selektoren.split(",")
-                   if "(" in s or all(k in klassen for k in re.findall(r"\.([-\w]+)", s))]
-        if treffen:
-            behalten.append(",".join(treffen) + "{" + rumpf)
-    regeln = [r for r in behalten if not r.startswith("@keyframes")]
-    genannt = "".join(regeln)
-    behalten = [r for r in behalten if not r.startswith("@keyframes")
-                or re.search(rf"animation[^;{{}}]*\b{re.escape(r.split()[1].split('{')[0])}\b", genannt)]
-    return svg[:stil.start(1)] + "".join(behalten) + svg[stil.end(1):]
-
-
 def zeichne(liste: list[Zeichnung]) -> dict[Zeichnung, str]:
     """Zeichnet alle in einem Chromium; braucht Playwright und Chromium (kurs/chromium.py)."""
     from playwright.sync_api import Error as PlaywrightFehler
@@ -331,63 +267,6 @@ def aktualisieren(kurs: Kurs, speichern: bool = True) -> dict[Zeichnung, str]:
 
 def speichern_erlaubt() -> bool:
     return not os.environ.get("CI")
-
-
-def breite(svg: str) -> float:
-    return float(re.search(r'<svg [^>]*?width="([\d.]+)"', svg)[1])
-
-
-def als_html(svgs: dict[str, dict[str, str]], titel: str, beschreibung: str = "") -> str:
-    """Alle Varianten (svgs[form][schema]) in einem Rahmen, der seitlich scrollt; kurs.css zeigt
-    die zum Schema und zur Breite des Bildschirms. Die schmale Form kommt nur in die Seite, wenn die
-    breite auf dem Handy nicht mit 11 px Schrift in die Spalte passt.
-
-    Die Suche liest von der Zeichnung nichts (data-search-exclude), nur Titel und Beschreibung,
-    einmal, aus einem Absatz, den niemand sieht und kein Screenreader vorliest: Der liest dieselben
-    Sätze aus <title> und <desc> des SVGs. Die Marke steht am <svg>, nicht am Rahmen: Materials
-    Suche vergleicht Elemente nur nach dem Tag, das erste </div> darin beendete das Auslassen."""
-    def groesste(form):
-        return max(breite(s) for s in svgs[form].values())
-
-    min_breite = {"breit": math.ceil(groesste("breit") * MIN_SCHRIFT_PX / SCHRIFT_PX)}
-    handy = "breit"
-    if "schmal" in svgs and groesste("breit") * HANDY_MIN_SCHRIFT_PX / SCHRIFT_PX > HANDY_SPALTE_PX:
-        handy = "schmal"
-        min_breite["schmal"] = math.ceil(groesste("schmal") * HANDY_MIN_SCHRIFT_PX / SCHMAL_SCHRIFT_PX)
-    klassen = "kurs-diagramm" + (" kurs-diagramm--mit-schmal" if handy == "schmal" else "")
-    # Auf dem Handy zeigt der Hinweis, dass rechts noch etwas kommt (kurs.css).
-    if min_breite[handy] > HANDY_SPALTE_PX:
-        klassen += " kurs-diagramm--wischen"
-    varianten = "".join(f'<div class="kurs-diagramm-{schema} kurs-diagramm-{form}">'
-                        f'{svg.replace("<svg ", "<svg data-search-exclude ", 1)}</div>'
-                        for form in min_breite for schema, svg in svgs[form].items())
-    stil = "; ".join(f"--kurs-min-breite{'' if form == 'breit' else '-schmal'}: {px}px" for form, px in min_breite.items())
-    fuer_die_suche = html.escape(" ".join(t for t in (titel, beschreibung) if t), quote=False)
-    return (f'<div class="{klassen}">'
-            f'<div class="kurs-diagramm-flaeche" tabindex="0" role="group" '
-            f'aria-label="Diagramm: {html.escape(titel)}" style="{stil}">'
-            f"{varianten}</div>"
-            '<p class="kurs-diagramm-hinweis" data-search-exclude aria-hidden="true">Seitlich wischen: Das Diagramm '
-            "ist breiter als der Bildschirm.</p>"
-            f'<p class="kurs-unsichtbar" aria-hidden="true">{fuer_die_suche}</p></div>')
-
-
-def einsetzen(html_text: str, kurs: Kurs, gezeichnet: dict[Zeichnung, str]) -> str:
-    """Ersetzt jedes <pre class="mermaid"> durch seine SVGs, wenn alle da sind."""
-    def ersetze(m):
-        quelle = html.unescape(m[1])
-        svgs = {}
-        for z in zeichnungen(quelle):
-            if z in gezeichnet:
-                svgs.setdefault(z.form, {})[z.schema] = gezeichnet[z]
-            elif z.datei(kurs).is_file():
-                svgs.setdefault(z.form, {})[z.schema] = z.datei(kurs).read_text(encoding="utf-8")
-        if sum(map(len, svgs.values())) != len(FORMEN) * len(SCHEMATA):
-            return m[0]
-        titel, beschreibung = (re.search(rf"^\s*{art}:\s*(.+)$", quelle, re.M) for art in ("accTitle", "accDescr"))
-        return als_html(svgs, titel[1].strip() if titel else "ohne Titel", beschreibung[1].strip() if beschreibung else "")
-
-    return PRE.sub(ersetze, html_text)
 
 
 def main() -> None:

@@ -33,10 +33,10 @@ ERKLAERUNGEN = {
         (r"unexpected indent", "Diese Zeile ist eingerückt, obwohl hier kein neuer Block beginnt."),
         (r"expected an indented block.*", "Nach einer Zeile mit Doppelpunkt muss ein eingerückter Block folgen."),
         (r"unindent does not match any outer indentation level",
-         "Die Einrückung passt zu keiner Ebene darüber. Rück so weit ein wie die Zeilen des Blocks, zu dem sie gehört."),
+         "Die Einrückung passt zu keiner Ebene darüber. Rücke so weit ein wie die Zeilen des Blocks, zu dem sie gehört."),
         (r"inconsistent use of tabs and spaces.*",
-         "Die Einrückung mischt Tabulatoren und Leerzeichen. Rück nur mit Leerzeichen ein."),
-        (r".*", "Die Einrückung stimmt nicht. Rück jeden Block mit vier Leerzeichen ein."),
+         "Die Einrückung mischt Tabulatoren und Leerzeichen. Rücke nur mit Leerzeichen ein."),
+        (r".*", "Die Einrückung stimmt nicht. Rücke jeden Block mit vier Leerzeichen ein."),
     ]),
     "SyntaxError": ("Syntaxfehler", [
         (r"expected ':'", "Hier fehlt ein Doppelpunkt, etwa am Ende einer Zeile mit `if`, `for`, `while`, `def` "

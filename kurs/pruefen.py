@@ -8,14 +8,21 @@ import sys
 from pathlib import Path
 
 from kurs.lauf import Fehlermeldung
-from kurs.modell import Kurs
+from kurs.modell import Kurs, verorten
 
 
 def main(argv: list[str]) -> int:
     name, pfad = argv
     kandidat = Path(pfad).read_text(encoding="utf-8")
+    kurs = Kurs(Path.cwd())
     try:
-        ausgabe = Kurs(Path.cwd()).uebung(name).pruefe(kandidat)
+        uebung = kurs.uebung(name)
+        uebung.kontext, uebung.pruefung  # noqa: B018 - nur, was die Prüfung braucht: schnell
+    except Exception as exc:  # noqa: BLE001 - ein Fehler in den Quellen der Übung: mit Datei und Zeile
+        print(f"{verorten(exc, kurs.wurzel)} (Fehler in den Quellen des Kurses)")
+        return 2
+    try:
+        ausgabe = uebung.pruefe(kandidat)
     except Fehlermeldung as exc:
         print(exc)
         return 1

@@ -32,7 +32,7 @@ import pytest_codeblocks.plugin as codeblocks  # noqa: E402
 from pytest_codeblocks.main import stdout_io  # noqa: E402
 
 from kurs import annotationen  # noqa: E402
-from kurs.modell import WURZEL, Beispiel, Kurs, QuellenFehler, ausgabe_ersetzen, ausgabe_zeile  # noqa: E402
+from kurs.modell import WURZEL, Beispiel, Kurs, QuellenFehler, ausgabe_ersetzen, ausgabe_zeile, verorten  # noqa: E402
 
 KURS = pytest.StashKey[Kurs]()
 GITHUB = pytest.StashKey[dict[str, str]]()  # GITHUB_ACTIONS und GITHUB_STEP_SUMMARY, nur für diesen Lauf
@@ -78,6 +78,10 @@ def pytest_configure(config):
     if uebung is None or loesung is None:
         raise pytest.UsageError("Gib beides an: --uebung teil-2/uebung-1 --loesung meine_loesung.py")
     kurs = kurs_von(config)
+    try:
+        kurs.uebungen  # noqa: B018
+    except Exception as exc:  # noqa: BLE001 - ein Fehler in den Quellen: eine Zeile mit Datei und Zeile
+        raise pytest.UsageError(f"{verorten(exc, kurs.wurzel)} (Fehler in den Quellen des Kurses)") from None
     if uebung not in kurs.uebungen:
         raise pytest.UsageError(f"Die Übung {uebung!r} gibt es nicht. Es gibt:\n{_uebersicht(kurs)}")
     if not Path(loesung).is_file():
@@ -97,7 +101,11 @@ class Snippet(codeblocks.MarkdownFile):
         kurs = kurs_von(self.config)
         ziel = self.path.relative_to(kurs.snippets.ordner).as_posix()
         # Wie MarkdownFile.collect, nur mit den Blöcken der ausgebreiteten Datei.
-        for beispiel in kurs.beispiele(ziel):
+        try:
+            beispiele = kurs.beispiele(ziel)
+        except Exception as exc:  # noqa: BLE001 - ein Fehler in den Quellen: mit Datei und Zeile (repr_failure)
+            raise verorten(exc, kurs.wurzel) from None
+        for beispiel in beispiele:
             if not beispiel.ist_test:
                 continue
             test = SnippetBlock.from_parent(parent=self, name=f"line {beispiel.zeile}")
@@ -110,7 +118,7 @@ class Snippet(codeblocks.MarkdownFile):
     def repr_failure(self, excinfo):
         # Ein Fehler in den Quellen: die Meldung mit Datei und Zeile, kein Traceback.
         if isinstance(excinfo.value, QuellenFehler):
-            return f"Fehler in den Quellen des Kurses: {excinfo.value}"
+            return f"{excinfo.value} (Fehler in den Quellen des Kurses)"
         return super().repr_failure(excinfo)
 
 
@@ -143,16 +151,48 @@ class SnippetBlock(codeblocks.TestBlock):
             return (f"{self._pfad()}:{ausgabe_zeile(self.beispiel)}: Die gezeigte Ausgabe passt nicht zum Code.\n"
                     f"Gezeigt:\n{vergleich['gezeigt']}Gedruckt:\n{vergleich['gedruckt']}"
                     f"Neu schreiben aus dem echten Lauf: uv run python -m kurs.ausgaben {self._pfad()}")
-        # Eine Ausnahme im Beispiel: ihre Zeile in der Datei, nicht im zusammengesetzten Code.
+        # Eine Ausnahme im Beispiel: die Zeile, wo der Code geschrieben steht, nicht im zusammengesetzten
+        # Code; steht er in einer eingebundenen Datei, dort (und ihr eigener Test meldet ihn, siehe unten).
         ursache = excinfo.value.__context__
         zeilen = [r.lineno for r in traceback.extract_tb(ursache.__traceback__) if r.filename == "<string>"] \
             if ursache is not None else []
-        zeile = self.beispiel.zeile_in_datei(zeilen[-1]) if zeilen else None
+        if isinstance(ursache, SyntaxError) and ursache.filename == "<string>":
+            zeilen.append(ursache.lineno or 1)
+        ort = self.beispiel.ort_in_quelle(zeilen[-1]) if zeilen else None
         was = f"{type(ursache).__name__}: {ursache}" if ursache is not None else str(excinfo.value).rsplit("\n", 1)[-1]
-        return f"{self._pfad()}:{zeile or self.beispiel.zeile}: Das Beispiel bricht ab: {was}"
+        if ort and ort[0] != self._pfad():
+            self.fremder_ort = ort[0]
+            return (f"{ort[0]}:{ort[1]}: Das Beispiel bricht ab: {was} (eingebunden in "
+                    f"{self._pfad()}:{self.beispiel.zeile})")
+        return f"{self._pfad()}:{ort[1] if ort else self.beispiel.zeile}: Das Beispiel bricht ab: {was}"
 
     def reportinfo(self):
         return self.path, self.beispiel.zeile - 1, self.name
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Scheitert eingebundener Code, meldet ihn der Test der Datei, in der er steht, einmal: Ist
+    auch sie gesammelt, zählt der Test jeder Datei, die ihn einbindet, als Folgefehler."""
+    bericht = yield
+    ort = getattr(item, "fremder_ort", None)
+    if bericht.failed and ort and any(isinstance(i, SnippetBlock) and i._pfad() == ort for i in item.session.items):
+        bericht.outcome = "skipped"
+        bericht.longrepr = (str(item.path), item.location[1] or 0, f"Folgefehler: gemeldet beim Test von {ort}")
+    return bericht
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(collector):
+    """Scheitert das Sammeln an einem Fehler in den Quellen (ein Testmodul liest den Kurs beim Import):
+    eine Zeile mit Datei und Zeile statt des Tracebacks."""
+    bericht = yield
+    if bericht.failed and isinstance(collector, pytest.Module) and "kurs/modell/" in str(bericht.longrepr):
+        try:
+            Kurs(kurs_von(collector.config).wurzel).pruefen()  # frisch: liest die Quellen ganz, mit Datei und Zeile
+        except QuellenFehler as exc:
+            bericht.longrepr = f"{exc} (Fehler in den Quellen des Kurses)"
+    return bericht
 
 
 def pytest_terminal_summary(terminalreporter, config):

@@ -271,7 +271,7 @@ VARIANTEN = """() => [...document.querySelectorAll("article .kurs-diagramm")].ma
 
 
 def variante(farbschema: str, form: str = "breit") -> str:
-    """Die Klassen der Variante eines Diagramms (kurs/diagramme.py, als_html)."""
+    """Die Klassen der Variante eines Diagramms (kurs/diagramm_html.py, als_html)."""
     return f"kurs-diagramm-{'hell' if farbschema == 'light' else 'dunkel'} kurs-diagramm-{form}"
 
 

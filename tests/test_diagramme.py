@@ -7,6 +7,7 @@ import re
 
 import pytest
 import werkzeuge
+from test_diagramm_html import QUELLE
 
 from kurs import diagramme
 from kurs.modell import Kurs
@@ -45,58 +46,6 @@ def test_svg_nennt_titel_und_beschreibung_fuer_screenreader(diagramm):
         assert html.escape(beschreibung, quote=False) in svg, z.schema
 
 
-QUELLE = "sequenceDiagram\n    accTitle: Ein Test\n    accDescr: A ruft B.\n    A->>B: Hallo"
-PRE = f'<p>Text</p><pre class="mermaid"><code>{html.escape(QUELLE)}\n</code></pre>'
-
-
-def test_ohne_svg_bleibt_das_diagramm_fuer_mermaid_im_browser(tmp_path):
-    assert diagramme.einsetzen(PRE, Kurs(tmp_path), {}) == PRE
-
-
-def statisch(tmp_path, breite: dict[str, int]) -> str:
-    """Das HTML zu QUELLE, wenn ihre SVGs `breite[form]` Pixel breit sind."""
-    kurs = Kurs(tmp_path)
-    (tmp_path / diagramme.ORDNER).mkdir()
-    for z in diagramme.zeichnungen(QUELLE):
-        z.datei(kurs).write_text(f'<svg width="{breite[z.form]}" data-variante="{z.form}-{z.schema}"></svg>',
-                                 encoding="utf-8")
-    return diagramme.einsetzen(PRE, kurs, {})
-
-
-def test_mit_allen_svgs_wird_das_diagramm_statisch(tmp_path):
-    ergebnis = statisch(tmp_path, {"breit": 800, "schmal": 420})
-    assert "<pre" not in ergebnis
-    assert 'aria-label="Diagramm: Ein Test"' in ergebnis and 'tabindex="0"' in ergebnis
-    for form in diagramme.FORMEN:
-        for schema in diagramme.SCHEMATA:
-            assert (f'<div class="kurs-diagramm-{schema} kurs-diagramm-{form}"><svg data-search-exclude '
-                    f'width="{800 if form == "breit" else 420}" data-variante="{form}-{schema}">') in ergebnis
-    assert '<div class="kurs-diagramm kurs-diagramm--mit-schmal">' in ergebnis
-    # 800 px bei 16 px Schrift: höchstens auf 500 px verkleinert, dann ist die Schrift 10 px. Die
-    # schmale Form (14 px Schrift) höchstens auf 11 px: 420 · 11 / 14 = 330 px, passt aufs Handy.
-    assert "--kurs-min-breite: 500px; --kurs-min-breite-schmal: 330px" in ergebnis
-
-
-def test_passt_die_breite_form_aufs_handy_bleibt_die_schmale_weg(tmp_path):
-    # 500 px bei 16 px: auf 358 px verkleinert 11,5 px Schrift.
-    ergebnis = statisch(tmp_path, {"breit": 500, "schmal": 300})
-    assert "kurs-diagramm-schmal" not in ergebnis and "--mit-schmal" not in ergebnis
-    assert "kurs-diagramm--wischen" not in ergebnis
-
-
-def test_ist_auch_die_schmale_form_zu_breit_zeigt_das_handy_den_hinweis(tmp_path):
-    ergebnis = statisch(tmp_path, {"breit": 900, "schmal": 600})
-    assert '<div class="kurs-diagramm kurs-diagramm--mit-schmal kurs-diagramm--wischen">' in ergebnis
-
-
-def test_nur_eine_variante_reicht_nicht(tmp_path):
-    kurs = Kurs(tmp_path)
-    (tmp_path / diagramme.ORDNER).mkdir()
-    hell = diagramme.zeichnungen(QUELLE)[0]
-    hell.datei(kurs).write_text('<svg width="800"></svg>', encoding="utf-8")
-    assert diagramme.einsetzen(PRE, kurs, {}) == PRE
-
-
 def test_ein_geaendertes_diagramm_braucht_neue_svgs():
     alt, neu = diagramme.zeichnungen(QUELLE), diagramme.zeichnungen(QUELLE + "\n    B->>A: Zurück")
     assert {z.schluessel for z in alt}.isdisjoint(z.schluessel for z in neu)
@@ -128,13 +77,6 @@ def test_schmal_gesetzt():
     assert diagramme.Zeichnung(fluss, "hell", "schmal").einstellungen["flowchart"]["subGraphTitleMargin"]["bottom"] > 0
 
 
-def test_nur_verwendete_symbole_bleiben_im_svg():
-    svg = ('<svg id="d"><defs><symbol id="d-computer"><path d="M1"/></symbol>'
-           '<symbol id="d-clock"><path d="M2"/></symbol><symbol id="d-database"><path d="M3"/></symbol></defs>'
-           '<use href="#d-clock"/><rect fill="url(#d-database)"/></svg>')
-    assert diagramme.ohne_unbenutzte_symbole(svg) == svg.replace('<symbol id="d-computer"><path d="M1"/></symbol>', "")
-
-
 @pytest.mark.kopie
 def test_kaputtes_diagramm_bricht_den_build_mit_einer_zeile_ab(tmp_path):
     """Ein Syntaxfehler in einem Diagramm: eine Zeile mit Seite, Zeile, erster Zeile des Diagramms
@@ -164,12 +106,3 @@ def test_kaputtes_diagramm_bricht_den_build_mit_einer_zeile_ab(tmp_path):
     assert len(fehler) == 1, lauf.stdout + lauf.stderr
     assert f"docs/teil-1.md:{zeile}: Mermaid kann das Diagramm „sequenceDiagram“ nicht zeichnen: " in fehler[0]
     assert "Traceback" not in lauf.stdout + lauf.stderr
-
-
-def test_ohne_unbenutzte_regeln():
-    svg = ('<svg id="d"><style>#d{fill:#333;}@keyframes dash{to{x:0;}}#d .edge-animation-slow{animation:dash 5s;}'
-           '#d .actor{fill:red;}#d .note,#d .katex path{fill:blue;}#d .x:not(.y){fill:green;}</style>'
-           '<g class="actor top"></g><rect class="note"/></svg>')
-    assert diagramme.ohne_unbenutzte_regeln(svg) == (
-        '<svg id="d"><style>#d{fill:#333;}#d .actor{fill:red;}#d .note{fill:blue;}#d .x:not(.y){fill:green;}</style>'
-        '<g class="actor top"></g><rect class="note"/></svg>')

@@ -18,8 +18,6 @@ from kurs.rechtschreibung import (
     hunspell_fehlt,
     ist_wendung,
     lesetext,
-    meldungen,
-    ohne_code,
     prosa,
     pruefe,
     texte,
@@ -121,62 +119,6 @@ def test_wortliste_macht_einen_fachbegriff_bekannt(tmp_path):
     brauche_hunspell()
     assert [w for _, w, _ in unbekannte_woerter(["Das Relay sendet."], [], tmp_path)] == ["Relay"]
     assert unbekannte_woerter(["Das Relay sendet."], ["Relay"], tmp_path) == []
-
-
-def test_code_urls_kommentare_snippets_und_mermaid_werden_nicht_geprueft():
-    # Vom Diagramm bleiben nur accTitle und accDescr (Text für Screenreader).
-    text = "\n".join([
-        "Text mit `inline_kot` und [Linktext](https://beispiel.invalid/pfadd).",
-        "<!-- quiz: teil-2/uebung-3 -->",
-        '--8<-- "teil-2/partition.md"',
-        "```mermaid",
-        "sequenceDiagram",
-        "    accTitle: Ablauf",
-        "    participant A as Anwendnug",
-        "```",
-        "```python",
-        "def bestellen_mit_dual_write(con): ...",
-        "```",
-        '!!! warning "Falle"',
-        "Siehe <https://beispiel.invalid/xyz> und crc32.",
-    ])
-    zeilen = prosa(text)
-    assert len(zeilen) == len(text.split("\n"))
-    rest = " ".join(zeilen).split()
-    assert rest == ["Text", "mit", "Code", "und", "[Linktext]", "Ablauf", '"Falle"', "Siehe", "und"]
-
-
-def test_inline_code_aus_backticks_am_zeilenanfang_ist_kein_zaun():
-    # So begann in CONTRIBUTING.md eine Zeile; als Zaun gelesen, blieben 112 Zeilen danach ungeprüft.
-    zeilen = prosa("```` ```py ````, `~~~` oder ```` ``` python ```` würde still übersprungen.\n\nDanach Prosa.")
-    assert zeilen[2] == "Danach Prosa."
-
-
-def test_von_einer_pruefung_zaehlen_nur_ihre_texte():
-    markdown = "\n".join([
-        "```python",
-        'S = "Szenario"',
-        'assert x == {"schluessel": 1}, (f"{S}: Die {x!r} Meldung "',
-        '    "geht weiter.")',
-        'con.execute("SELECT spalte FROM tabelle WHERE wert = 1")',
-        "def hilfe():",
-        '    """Docstring bleibt draußen."""',
-        'HINWEIS = """Zeile eins',
-        'Zeile zwei"""',
-        "```",
-    ])
-    zeilen = meldungen(markdown, "snippets/beispiel.md")
-    assert len(zeilen) == len(markdown.split("\n"))
-    assert [z.split() for z in zeilen] == [
-        [], ["Szenario"], [":", "Die", "Meldung"], ["geht", "weiter."], [], [], [], ["Zeile", "eins"],
-        ["Zeile", "zwei"], [],
-    ]
-
-
-def test_namen_aus_dem_code_sind_in_einer_meldung_kein_wort():
-    namen = {"verarbeite", "None", "dlq"}
-    zeilen = ohne_code(["verarbeite soll None liefern, sonst dlq.append(m) und q.ack(m['id']) (ohne Fehler)."], namen)
-    assert zeilen == ["soll liefern, sonst und (ohne Fehler)."]
 
 
 def test_wortliste_ist_ehrlich(tmp_path):

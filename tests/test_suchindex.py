@@ -1,5 +1,5 @@
 """Was die Suche liest (Materials Suche, data-search-exclude): Text, nicht Code und nicht die Zeichnung
-der Diagramme; von einem Diagramm nur Titel und Beschreibung (kurs/diagramme.py, als_html)."""
+der Diagramme; von einem Diagramm nur Titel und Beschreibung (kurs/diagramm_html.py, als_html)."""
 
 import json
 import re

@@ -19,7 +19,7 @@ from functools import cached_property
 from pathlib import Path
 
 from kurs.modell.beispiele import EINBINDUNG, Beispiel, Stueck
-from kurs.modell.fehler import QuellenFehler
+from kurs.modell.fehler import QuellenFehler, verorten
 from kurs.modell.fragen import frage_lesen
 from kurs.modell.glossar import glossar_lesen
 from kurs.modell.kapitel import (
@@ -43,7 +43,7 @@ NOTEBOOKS = "notebooks"  # Pfad der Notebook-Seiten: notebooks/uebungen-teil-1/
 
 __all__ = ["AUSGABE", "EINBINDUNG", "KURZ_GEPRUEFT", "NOTEBOOKS", "PYTHON_FENCE", "QUIZ", "WURZEL", "Beispiel", "Diagramm",
            "Hinweis", "Kapitel", "Kurs", "Programm", "QuellenFehler", "Quiz", "Seite", "Stueck", "TypischerFehler", "Uebung",
-           "ausgabe_ersetzen", "ausgabe_zeile"]
+           "ausgabe_ersetzen", "ausgabe_zeile", "verorten"]
 
 
 class Kurs:
@@ -123,10 +123,18 @@ class Kurs:
 
     def pruefen(self) -> None:
         """Liest jede Seite, Übung und Frage ganz: Ein Fehler in den Quellen fällt sofort auf, mit
-        Datei und Zeile (QuellenFehler), nicht erst auf der Seite, die ihn zeigt."""
-        for uebung in self.uebungen.values():
-            uebung.lesen()
-        for kapitel in self.kapitel:
-            kapitel.fragen  # noqa: B018 - liest und prüft jede Frage
-        for seite in self.nav:
-            seite_pruefen(self, self.docs / seite.quelle)
+        Datei und Zeile (QuellenFehler), nicht erst auf der Seite, die ihn zeigt. Auch Python, das
+        nicht übersetzt: an der Zeile der Datei, in der es steht, auch wenn andere es einbinden."""
+        try:
+            self.konfiguration.nav_pruefen(self.docs)
+            for beispiel in self.beispiele_aller_dateien:
+                beispiel.uebersetzen()
+            for uebung in self.uebungen.values():
+                uebung.lesen()
+            for kapitel in self.kapitel:
+                kapitel.fragen  # noqa: B018 - liest und prüft jede Frage
+            for seite in self.nav:
+                seite_pruefen(self, self.docs / seite.quelle)
+            self.glossar  # noqa: B018
+        except Exception as exc:  # noqa: BLE001 - jeder Fehler beim Lesen wird einer mit Datei und Zeile
+            raise verorten(exc, self.wurzel) from None

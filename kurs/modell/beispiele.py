@@ -46,6 +46,7 @@ class Stueck:
     code: str
     zeile: int | None  # die Zeile des Fence in der Datei; None, wenn er eingebunden ist
     anfang: int  # wo sein Code im Code des Beispiels beginnt
+    ort: tuple[str, int] | None = None  # Datei und Zeile des Fence, wo er geschrieben steht (auch eingebunden)
 
     @property
     def ende(self) -> int:
@@ -81,6 +82,28 @@ class Beispiel:
                     return None
                 return stueck.zeile + self.code.count("\n", stueck.anfang, anfang) + 1  # + 1: die Zeile mit ```
         return None
+
+    def ort_in_quelle(self, zeile_im_code: int) -> tuple[str, int] | None:
+        """(Datei, Zeile), wo eine Zeile von `code` (ab 1) geschrieben steht: bei eingebundenem Code in
+        der eingebundenen Datei, nicht in der, die einbindet."""
+        anfang = sum(len(z) + 1 for z in self.code.split("\n")[: zeile_im_code - 1])
+        for stueck in self.stuecke:
+            if stueck.anfang <= anfang < stueck.ende and stueck.ort is not None:
+                return stueck.ort[0], stueck.ort[1] + self.code.count("\n", stueck.anfang, anfang) + 1
+        return None
+
+    def uebersetzen(self) -> None:
+        """Python, das nicht übersetzt: QuellenFehler an der Zeile, wo es geschrieben steht."""
+        if self.syntax != "python" or not self.ist_test:
+            return
+        try:
+            compile(self.code, "<string>", "exec")
+        except SyntaxError as exc:
+            ort = self.ort_in_quelle(exc.lineno or 1)
+            wo = f"{ort[0]}:{ort[1]}" if ort else f"{self.datei.name}:{self.zeile}"
+            from kurs import lauf
+
+            raise QuellenFehler(wo, f"Das ist kein gültiges Python: {lauf.erklaere(exc, None)}") from None
 
     @property
     def ist_test(self) -> bool:
@@ -118,8 +141,21 @@ def ausbreiten(text: str, einbinden) -> tuple[str, list[int]]:
     return "\n".join(zeilen), herkunft
 
 
-def lesen(datei: Path, name: str, text: str, herkunft: list[int], eingebunden: set[int]) -> list[Beispiel]:
-    """Die Beispiele des ausgebreiteten `text`. `eingebunden`: Zeilen der Datei, die eine Einbindung sind."""
+def zuordnen(teil: list[str], einzug: str, quelle: list[str], orte: list, sonst) -> list:
+    """Die Orte der eingebundenen Zeilen `teil`: wo sie in der ausgebreiteten `quelle` (mit `orte`)
+    am Stück stehen; sonst jede `sonst`, die Zeile der Einbindung."""
+    ohne = [z.removeprefix(einzug) for z in teil]
+    for i in range(len(quelle) - len(ohne) + 1):
+        if quelle[i:i + len(ohne)] == ohne:
+            return orte[i:i + len(ohne)]
+    return [sonst] * len(teil)
+
+
+def lesen(datei: Path, name: str, text: str, herkunft: list[int], eingebunden: set[int],
+          orte: list | None = None) -> list[Beispiel]:
+    """Die Beispiele des ausgebreiteten `text`. `eingebunden`: Zeilen der Datei, die eine Einbindung sind;
+    `orte`: je Zeile von `text` (Datei, Zeile), wo sie geschrieben steht."""
+    orte = orte or [(name, h) for h in herkunft]
     bloecke = _parse(text, name, herkunft)
     # Derselbe Text ohne cont: jeder Fence ein Block für sich, mit seiner Zeile.
     einzeln = _parse(text.replace(CONT, ""), name, herkunft)
@@ -130,7 +166,7 @@ def lesen(datei: Path, name: str, text: str, herkunft: list[int], eingebunden: s
             teil = einzeln[i]
             i += 1
             zeile = herkunft[teil.lineno - 1]
-            stuecke.append(Stueck(teil.code, None if zeile in eingebunden else zeile, anfang))
+            stuecke.append(Stueck(teil.code, None if zeile in eingebunden else zeile, anfang, orte[teil.lineno - 1]))
             anfang += len(teil.code)
         if "".join(s.code for s in stuecke) != block.code:  # pragma: no cover - der Parser hat sich geändert
             raise QuellenFehler(f"{name}:{block.lineno}", "Stücke und Beispiel passen nicht zusammen.")

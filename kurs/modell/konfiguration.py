@@ -7,7 +7,7 @@ from pathlib import Path, PurePosixPath
 import yaml
 from yaml_env_tag import construct_env_tag
 
-from kurs.modell.fehler import QuellenFehler
+from kurs.modell.fehler import QuellenFehler, verorten
 
 
 class _MkdocsYaml(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
@@ -40,7 +40,10 @@ class Konfiguration:
 
     @cached_property
     def config(self) -> dict:
-        return yaml.load(self.datei.read_text(encoding="utf-8"), Loader=_MkdocsYaml)
+        try:
+            return yaml.load(self.datei.read_text(encoding="utf-8"), Loader=_MkdocsYaml)
+        except (yaml.YAMLError, OSError, UnicodeDecodeError) as exc:
+            raise verorten(exc, self.wurzel, self.datei) from None
 
     @property
     def site_url(self) -> str:
@@ -61,6 +64,15 @@ class Konfiguration:
             if isinstance(e, dict) and name in e:
                 return e[name] or {}
         raise QuellenFehler.in_datei(self.datei, None, f"markdown_extensions nennt {name} nicht", self.wurzel)
+
+    def nav_pruefen(self, docs: Path) -> None:
+        """Jede Seite aus `nav` gibt es in docs/; sonst die Zeile in mkdocs.yml."""
+        for seite in self.nav:
+            if not (docs / seite.quelle).is_file():
+                zeilen = self.datei.read_text(encoding="utf-8").split("\n")
+                zeile = next((n for n, z in enumerate(zeilen, start=1) if z.rstrip().endswith(f" {seite.quelle}")), None)
+                raise QuellenFehler.in_datei(self.datei, zeile, f"nav nennt {seite.quelle}; die Datei gibt es in "
+                                             f"{docs.name}/ nicht.", self.wurzel)
 
     @cached_property
     def nav(self) -> list[Seite]:

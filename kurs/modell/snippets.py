@@ -11,7 +11,7 @@ from pathlib import Path, PurePosixPath
 
 import markdown
 
-from kurs.modell.beispiele import EINBINDUNG, Beispiel, ausbreiten, lesen
+from kurs.modell.beispiele import ABSCHNITT, EINBINDUNG, Beispiel, ausbreiten, lesen, zuordnen
 from kurs.modell.fehler import QuellenFehler
 from kurs.modell.konfiguration import Konfiguration
 
@@ -58,6 +58,7 @@ class Snippets:
         self.ordner = wurzel / "snippets"
         self.konfiguration = konfiguration
         self._beispiele: dict[str, list[Beispiel]] = {}
+        self._orte: dict[str, tuple[list[str], list[tuple[str, int]]]] = {}
 
     @cached_property
     def _snippet_praeprozessor(self):
@@ -117,7 +118,29 @@ class Snippets:
             raise QuellenFehler(name, "Die Einbindungen lassen sich nicht Zeile für Zeile ausbreiten. "
                                 "Steht jede --8<---Zeile allein, mit genau einer Datei?")
         eingebunden = {n for n, z in enumerate(text.split("\n"), start=1) if EINBINDUNG.match(z)}
-        return lesen(datei, name, ausgebreitet, herkunft, eingebunden)
+        zeilen, orte = self.orte(ziel)
+        return lesen(datei, name, ausgebreitet, herkunft, eingebunden, orte if zeilen == ausgebreitet.split("\n") else None)
+
+    def orte(self, ziel: str, offen: frozenset = frozenset()) -> tuple[list[str], list[tuple[str, int]]]:
+        """Die Zeilen der ausgebreiteten Datei `ziel` und zu jeder (Datei, Zeile), wo sie geschrieben
+        steht: Eingebundener Code nennt so die Zeile in seiner eigenen Datei, einmal."""
+        if ziel not in self._orte:
+            datei = self.ordner / ziel
+            name = datei.relative_to(self.wurzel).as_posix()
+            zeilen, orte = [], []
+            for nummer, zeile in enumerate(datei.read_text(encoding="utf-8").split("\n"), start=1):
+                if ABSCHNITT.search(zeile):
+                    continue
+                if (m := EINBINDUNG.match(zeile)) and (quelle := m["ziel"].split(":")[0]) not in offen | {ziel}:
+                    teil = self.zusammensetzen(zeile).split("\n")
+                    q_zeilen, q_orte = self.orte(quelle, offen | {ziel}) if (self.ordner / quelle).is_file() else ([], [])
+                    orte += zuordnen(teil, m["einzug"], q_zeilen, q_orte, (name, nummer))
+                    zeilen += teil
+                else:
+                    zeilen.append(zeile)
+                    orte.append((name, nummer))
+            self._orte[ziel] = zeilen, orte
+        return self._orte[ziel]
 
     def im_browser(self, ziel: str) -> bool:
         """Läuft ein Block aus `ziel` auch im Browser (Pyodide)?"""

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from kurs import lauf
 from kurs.modell.beispiele import Beispiel
-from kurs.modell.fehler import QuellenFehler
+from kurs.modell.fehler import QuellenFehler, verorten
 
 if TYPE_CHECKING:
     from kurs.modell import Kurs
@@ -131,7 +131,13 @@ class Uebung:
         try:
             daten = tomllib.loads(datei.read_text(encoding="utf-8"))
         except tomllib.TOMLDecodeError as exc:
-            raise QuellenFehler.in_datei(datei, None, f"kein gültiges TOML: {exc}", self.kurs.wurzel) from None
+            raise verorten(exc, self.kurs.wurzel, datei) from None
+        if unbekannt := sorted(set(daten) - {"vorlage_meldung", "zeichnung", "fehler", "variante"}):
+            text = datei.read_text(encoding="utf-8")
+            treffer = re.search(rf"^\s*{re.escape(unbekannt[0])}\s*=", text, re.M)
+            raise QuellenFehler.in_datei(datei, text.count("\n", 0, treffer.start()) + 1 if treffer else None,
+                                         f"Unbekannte Schlüssel oben in der Datei: {unbekannt}. Jeder typische Fehler "
+                                         "beginnt mit [[fehler]], jede Variante mit [[variante]].", self.kurs.wurzel)
         if not isinstance(daten.get("vorlage_meldung"), str):
             raise QuellenFehler.in_datei(datei, None, "vorlage_meldung fehlt: ein Stück der Meldung, mit der die Vorlage "
                                "durchfällt.", self.kurs.wurzel)
@@ -150,10 +156,11 @@ class Uebung:
             unbekannt = set(eintrag) - erlaubt
             if not name or unbekannt or (mit_meldung and not eintrag.get("meldung")) or (
                     ("kandidat" in eintrag) == ("alt" in eintrag or "neu" in eintrag)):
-                raise QuellenFehler.in_datei(datei, None, f"[[{art}]] {name!r}: braucht name"
+                raise QuellenFehler(self.fundstelle(name, "name") if name else datei.relative_to(self.kurs.wurzel).as_posix(),
+                                    f"[[{art}]] {name!r}: braucht name"
                                    + (", meldung" if mit_meldung else "")
                                    + " und entweder alt und neu oder kandidat"
-                                   + (f"; unbekannt: {sorted(unbekannt)}" if unbekannt else ""), self.kurs.wurzel)
+                                   + (f"; unbekannt: {sorted(unbekannt)}" if unbekannt else ""))
             alt, neu = eintrag.get("alt", ()), eintrag.get("neu", ())
             alt, neu = ((alt,), (neu,)) if isinstance(alt, str) else (tuple(alt), tuple(neu))
             ergebnis.append(TypischerFehler(name, eintrag.get("meldung", ""), alt, neu, eintrag.get("kandidat")))
@@ -205,15 +212,19 @@ class Uebung:
         Fehler, die es in dieser Übung gibt."""
         datei = self.ordner / "hinweise.toml"
 
-        def fehler(text):
-            return QuellenFehler.in_datei(datei, None, text, self.kurs.wurzel)
+        def fehler(text, nummer: int | None = None):
+            """Mit der Zeile des `nummer`-ten [[hinweis]]."""
+            zeilen = [n for n, z in enumerate(datei.read_text(encoding="utf-8").split("\n"), start=1)
+                      if z.strip() == "[[hinweis]]"] if nummer else []
+            return QuellenFehler.in_datei(datei, zeilen[nummer - 1] if len(zeilen) >= (nummer or 0) > 0 else None,
+                                          text, self.kurs.wurzel)
 
         if not datei.is_file():
             raise fehler("fehlt. Jede Übung gibt dort mindestens zwei Hinweise für ihre typischen Fehler.")
         try:
             daten = tomllib.loads(datei.read_text(encoding="utf-8"))
         except tomllib.TOMLDecodeError as exc:
-            raise fehler(f"kein gültiges TOML: {exc}") from None
+            raise verorten(exc, self.kurs.wurzel, datei) from None
         eintraege = daten.get("hinweis", [])
         if set(daten) - {"hinweis"} or len(eintraege) < 2:
             raise fehler("braucht mindestens zwei [[hinweis]] mit text und fehler, sonst nichts.")
@@ -222,10 +233,11 @@ class Uebung:
         for nummer, eintrag in enumerate(eintraege, start=1):
             text, namen = eintrag.get("text"), eintrag.get("fehler")
             if set(eintrag) != {"text", "fehler"} or not isinstance(text, str) or not text.strip() or not namen:
-                raise fehler(f"Hinweis {nummer}: braucht text und fehler (die typischen Fehler, für die er gedacht ist).")
+                raise fehler(f"Hinweis {nummer}: braucht text und fehler (die typischen Fehler, für die er gedacht ist).",
+                             nummer)
             if unbekannt := [n for n in namen if n not in bekannt]:
                 raise fehler(f"Hinweis {nummer}: Diese typischen Fehler gibt es nicht: {unbekannt}. "
-                             f"Es gibt: {sorted(bekannt)}")
+                             f"Es gibt: {sorted(bekannt)}", nummer)
             hinweise.append(Hinweis(text.strip(), tuple(namen)))
         return hinweise
 

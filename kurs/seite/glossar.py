@@ -10,6 +10,7 @@ from kurs.seite.tabellen import KOPF, TABELLE, ZEILE, text_der_zelle
 
 ABKUERZUNG = re.compile(r'<abbr title="[^"]*">([^<]*)</abbr>')
 UEBERSCHRIFT = re.compile(r"<h([1-6])\b.*?</h\1>", re.S)
+ANKER = re.compile(r'<div class="kurs-glossar-eintrag" id="([^"]+)"')
 
 
 def abkuerzungen(kurs: Kurs) -> str:

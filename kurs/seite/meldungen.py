@@ -12,6 +12,7 @@ der Meldungen von MkDocs prüft tests/test_fremdcode.py.
 
 import logging
 import re
+from pathlib import Path
 
 from mkdocs.utils import DuplicateFilter
 
@@ -69,6 +70,31 @@ def deutsch(kurs: Kurs, text: str) -> str | None:
     return f"{wo}: {satz}"
 
 
+EINSTELLUNG = re.compile(r"^Config value '(?P<name>[^']+)': (?P<text>.*)$", re.S)
+# Vor der Meldung eines PluginError schreibt MkDocs eine Zeile ohne Inhalt; die Meldung mit Datei und
+# Zeile folgt gleich, sie soll die erste sein.
+LEER = re.compile(r"^Error (?:building|reading) page '[^']+':$")
+
+
+class OhneLeereZeile(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not LEER.match(record.getMessage())
+
+
+class EinstellungMeldungen(logging.Filter):
+    """„Config value 'plguins': …“ von MkDocs mit der Zeile des Schlüssels in mkdocs.yml. MkDocs prüft
+    mkdocs.yml, während es die Plugins lädt; darum hängt der Filter schon, wenn das Plugin entsteht."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if (m := EINSTELLUNG.match(record.getMessage())) and Path("mkdocs.yml").is_file():
+            schluessel = m["name"].split(".")[-1]
+            zeilen = Path("mkdocs.yml").read_text(encoding="utf-8").split("\n")
+            zeile = next((n for n, z in enumerate(zeilen, start=1)
+                          if re.match(rf"^\s*-?\s*{re.escape(schluessel)}\s*:", z)), None)
+            record.msg, record.args = f"mkdocs.yml{f':{zeile}' if zeile else ''}: {m['text']}", ()
+        return True
+
+
 class LinkMeldungen(logging.Filter):
     """Schreibt jede Meldung von MkDocs über einen Link um (`deutsch`); alles andere bleibt."""
 
@@ -83,6 +109,14 @@ class LinkMeldungen(logging.Filter):
 
 
 _FILTER = LinkMeldungen()
+_LEER = OhneLeereZeile()
+_EINSTELLUNG = EinstellungMeldungen()
+
+
+def einstellungen_verorten() -> None:
+    """Einmal je Prozess, sobald das Plugin entsteht (siehe EinstellungMeldungen)."""
+    if _EINSTELLUNG not in logging.getLogger("mkdocs.config").filters:
+        logging.getLogger("mkdocs.config").addFilter(_EINSTELLUNG)
 
 
 def einrichten(kurs: Kurs | None) -> None:
@@ -95,6 +129,9 @@ def einrichten(kurs: Kurs | None) -> None:
     if _FILTER not in logger.filters:
         logger.addFilter(_FILTER)
     _FILTER.kurs = kurs
+    for name in ("mkdocs.commands.build", "mkdocs.structure.pages"):
+        if _LEER not in logging.getLogger(name).filters:
+            logging.getLogger(name).addFilter(_LEER)
     for filter_ in logging.getLogger("mkdocs.commands.build").filters:
         if isinstance(filter_, DuplicateFilter):
             filter_.msgs.clear()

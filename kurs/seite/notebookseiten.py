@@ -10,10 +10,14 @@ Codezelle des Notebooks, deren Metadaten Übung und Rolle nennen (kurs/notebooks
 """
 
 import html
+import posixpath
 import re
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
-from kurs.modell import Kurs, Programm, QuellenFehler
+from kurs.modell import Kapitel, Kurs, Programm, QuellenFehler
 from kurs.seite.codebloecke import mit_leiste
+from kurs.seite.meldungen import fundstelle
 
 WEG = [re.compile(m, re.S) for m in (
     r"<style\b.*?</style>",
@@ -77,3 +81,36 @@ def zellen_programm(kurs: Kurs, uebung: str, rolle: str, code: str, vorlagen: di
             raise QuellenFehler(uebung, "Im Notebook steht die Prüfzelle vor der Vorlage.")
         return Programm("pruefe", (u.kontext, vorlagen[uebung], None), None, uebung, rolle)
     return kurs.programm(f"{uebung}/{rolle}.md", code)
+
+
+HREF = re.compile(r'<a\b[^>]*\shref="(?P<ziel>[^"]+)"')
+
+
+def links_pruefen(kurs: Kurs, kapitel: Kapitel, url: str, gerendert: dict[str, tuple], site: Path) -> list[str]:
+    """Jeder Link der Notebook-Seite unter `url` auf eine Seite des Kurses führt zu ihr und ihrem Anker;
+    je Link ins Leere eine Meldung mit der Zeile im Kapitel, aus dem der Text kommt."""
+    if url not in gerendert:
+        return []
+    meldungen = []
+    for m in HREF.finditer(gerendert[url][1]):
+        ziel = urlsplit(html.unescape(m["ziel"]))
+        if ziel.scheme or ziel.netloc or not ziel.path or ziel.path.endswith(".ipynb"):
+            continue  # fremd, auf dieser Seite, oder das Notebook zum Herunterladen
+        pfad = posixpath.normpath(posixpath.join(posixpath.dirname(url.rstrip("/") + "/x"), unquote(ziel.path)))
+        seite_url = "" if pfad in (".", "index.html") else pfad.removesuffix("index.html").rstrip("/") + "/"
+        if seite_url in gerendert:
+            seite = gerendert[seite_url][0]
+            if not ziel.fragment or seite.present_anchor_ids is None or ziel.fragment in seite.present_anchor_ids:
+                continue
+            problem = f"{seite.file.src_uri} hat keinen Anker '#{ziel.fragment}'"
+        elif (site / pfad).exists():
+            continue
+        else:
+            problem = f"Die Seite {pfad} gibt es nicht"
+        quelle = seite_url.rstrip("/") + ".md" if seite_url else "index.md"
+        anker = f"#{ziel.fragment}" if ziel.fragment else ""
+        if any(link and ":" in fundstelle(kurs, kapitel.seite.name, link) for link in (f"{quelle}{anker}", anker)):
+            continue  # ein Link des Kapitels: Den meldet MkDocs dort schon, mit derselben Zeile
+        wo = fundstelle(kurs, kapitel.seite.name, html.unescape(m["ziel"]))
+        meldungen.append(f"{wo}: Der Link '{m['ziel']}' der Notebook-Seite {url} führt ins Leere: {problem}.")
+    return meldungen

@@ -34,9 +34,9 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
-from kurs import annotationen, codefarben, diagramme, notebooks, vendor
+from kurs import annotationen, codefarben, diagramm_html, diagramme, notebooks, vendor
 from kurs.fortschritt import uebungen_je_teil
-from kurs.modell import NOTEBOOKS, Kurs, Programm, QuellenFehler
+from kurs.modell import NOTEBOOKS, Kurs, Programm, verorten
 from kurs.seite import (
     auswahl,
     glossar,
@@ -48,6 +48,7 @@ from kurs.seite import (
     suchindex,
     tabellen,
     verzoegert,
+    vorlagen,
 )
 from kurs.seite.codebloecke import KursMarkdown
 from kurs.seite.notebookcache import Notebookcache
@@ -89,6 +90,7 @@ class KursPlugin(BasePlugin[KursConfig]):
     def __init__(self):
         super().__init__()
         verzoegert.einrichten()  # bevor MkDocs das Plugin von mkdocs-jupyter lädt
+        meldungen.einstellungen_verorten()  # „Config value …“ mit der Zeile in mkdocs.yml
 
     def on_config(self, config):
         if _code_stand() != GELADEN:
@@ -102,8 +104,8 @@ class KursPlugin(BasePlugin[KursConfig]):
             self.kurs.pruefen()
             # Die Übungsliste: für overrides/main.html (on_env) und die Anker jeder Seite.
             self.uebungen = uebungen_je_teil(self.kurs)
-        except QuellenFehler as exc:
-            raise PluginError(str(exc)) from None
+        except Exception as exc:  # noqa: BLE001 - jeder Fehler beim Lesen: mit Datei und Zeile
+            raise PluginError(str(verorten(exc, self.kurs.wurzel))) from None
         # Ein Ordner je Build für die Notebooks und den Zwischenordner des Caches; weg nach dem Build,
         # auch nach einem Fehler (on_build_error) oder einem Abbruch (finalize beim Ende des Prozesses).
         self.ordner = Path(tempfile.mkdtemp(prefix="kurs-build-"))
@@ -120,6 +122,7 @@ class KursPlugin(BasePlugin[KursConfig]):
         self.notebooks: dict[str, dict] = {}  # src_uri der Notebook-Seite -> Notebook
         self.programme: dict[str, list[Programm]] = {}  # src_uri -> Programme der Seite
         self.seite: Seitenbloecke | None = None
+        self.gerendert: dict[str, tuple] = {}  # url -> (Seite, HTML) für die Links der Notebook-Seiten
         config.markdown_extensions.append(KursMarkdown(self._neue_seite))
         config.nav = list(config.nav or []) + [{"Übungen als Notebook": [
             {seite.titel: seite.quelle} for _, seite in self.kurs.notebook_seiten]}]
@@ -137,19 +140,20 @@ class KursPlugin(BasePlugin[KursConfig]):
         if grund := diagramme.chromium_fehlt():
             # INFO, nicht WARNING: Der strenge Build soll auch ohne Chromium gelingen.
             log.info(f"Diagramme: {len(fehlend)} SVGs fehlen in {diagramme.ORDNER}/ und Chromium auch ({grund}); "
-                     "diese Diagramme zeichnet die Seite im Browser. Zeichnen: uv run python -m kurs.diagramme")
+                     "diese Diagramme zeichnet die Seite im Browser. Zeichnen: `uv run python -m kurs.diagramme`")
             return
         try:
             self.gezeichnet.update(diagramme.aktualisieren(self.kurs, speichern=diagramme.speichern_erlaubt()))
-        except QuellenFehler as exc:
-            raise PluginError(str(exc)) from None
+        except Exception as exc:  # noqa: BLE001 - jeder Fehler beim Lesen: mit Datei und Zeile
+            raise PluginError(str(verorten(exc, self.kurs.wurzel))) from None
 
     @event_priority(100)  # vor mkdocs-jupyter, das die Notebooks unter den Dateien sucht
     def on_files(self, files, config):
+        self.site_dir = Path(config["site_dir"])  # MkDocs hat ihn eben geleert: Was darin liegt, schreibt dieser Build
         try:
             geschrieben = notebooks.schreibe(self.kurs, self.ordner / NOTEBOOKS, self.kurs.site_url)
-        except QuellenFehler as exc:
-            raise PluginError(str(exc)) from None
+        except Exception as exc:  # noqa: BLE001 - jeder Fehler beim Lesen: mit Datei und Zeile
+            raise PluginError(str(verorten(exc, self.kurs.wurzel))) from None
         for pfad, nb in geschrieben.items():
             quelle = pfad.relative_to(self.ordner).as_posix()
             files.append(File(quelle, src_dir=str(self.ordner), dest_dir=config["site_dir"],
@@ -168,10 +172,13 @@ class KursPlugin(BasePlugin[KursConfig]):
         try:
             ergebnis = auswahl.auswahl_einsetzen(self.kurs, markdown, wo)
             ergebnis = hinweise.hinweise_einsetzen(self.kurs, ergebnis, wo)
-        except QuellenFehler as exc:
-            raise PluginError(str(exc)) from None
         except KeyError as exc:
+            if (self.kurs.snippets.ordner / Path(wo).stem).is_dir() and wo not in [s.quelle for s in self.kurs.nav]:
+                raise PluginError(f"mkdocs.yml: nav nennt {wo} nicht. Ohne den Eintrag ist {Path(wo).stem} kein "
+                                  f"Kapitel, und die Übung {exc} der Seite gibt es nicht.") from None
             raise PluginError(f"{wo}: Die Übung {exc} gibt es nicht.") from None
+        except Exception as exc:  # noqa: BLE001 - jeder Fehler beim Lesen: mit Datei und Zeile
+            raise PluginError(str(verorten(exc, self.kurs.wurzel))) from None
         ergebnis = ergebnis.replace(auswahl.UEBUNGEN_TABELLE, auswahl.uebungen_tabelle(self.kurs))
         ergebnis = repository.einsetzen(ergebnis, self.kurs.konfiguration.repository)
         if page.file.src_uri != "glossar.md":
@@ -181,11 +188,13 @@ class KursPlugin(BasePlugin[KursConfig]):
     def on_env(self, env, config, files):
         env.globals["kurs_uebungen"] = self.uebungen  # overrides/main.html schreibt es in jede Seite
         env.globals["kurs_python"] = vendor.python_im_browser()  # und das an kurs-lauf.js
+        vorlagen.einrichten(env, self.kurs.wurzel)  # ein Fehler in overrides/: mit Datei und Zeile
         return env
 
     def on_page_content(self, html_text, page, config, files):
         html_text, programme = self._inhalt(html_text, page)
         self.programme[page.file.src_uri] = programme
+        self.gerendert[page.url] = page, html_text
         return html_text
 
     def _inhalt(self, html_text: str, page) -> tuple[str, list[Programm]]:
@@ -195,13 +204,16 @@ class KursPlugin(BasePlugin[KursConfig]):
                 html_text, programme = notebookseiten.aufbereiten(
                     html_text, self.notebooks[page.file.src_uri], Path(page.file.src_uri).name, self.kurs,
                     zur_wurzel)
-            except QuellenFehler as exc:
-                raise PluginError(str(exc)) from None
+            except Exception as exc:  # noqa: BLE001 - jeder Fehler beim Lesen: mit Datei und Zeile
+                raise PluginError(str(verorten(exc, self.kurs.wurzel))) from None
         else:
             programme = self.seite.bloecke if self.seite else []
-        html_text = diagramme.einsetzen(html_text, self.kurs, self.gezeichnet)
+        html_text = diagramm_html.einsetzen(html_text, self.kurs, self.gezeichnet)
         if page.file.src_uri == "glossar.md":
             html_text = glossar.als_liste(html_text)
+            # Die Anker der Begriffe (#begriff-ack) entstehen erst hier: MkDocs prüft Links auf sie auch.
+            if page.present_anchor_ids is not None:
+                page.present_anchor_ids |= set(glossar.ANKER.findall(html_text))
         html_text = tabellen.fuers_handy(html_text)
         html_text = glossar.erklaerung_nur_beim_ersten_mal(html_text)
         self._anker_pruefen(html_text, page)
@@ -234,6 +246,13 @@ class KursPlugin(BasePlugin[KursConfig]):
     def on_build_error(self, error):
         if hasattr(self, "_aufraeumen"):
             self._aufraeumen()
+        # Kein halb geschriebener Ordner: Was dieser Build in site_dir schrieb, geht wieder (wie MkDocs
+        # ihn leert, ohne versteckte Dateien).
+        for pfad in Path(getattr(self, "site_dir", "/nicht-da")).glob("[!.]*"):
+            if pfad.is_dir() and not pfad.is_symlink():
+                shutil.rmtree(pfad, ignore_errors=True)
+            else:
+                pfad.unlink(missing_ok=True)
         if hasattr(self, "protokoll") and annotationen.aktiv():
             self.protokoll.zusammenfassung(error)
 
@@ -244,6 +263,12 @@ class KursPlugin(BasePlugin[KursConfig]):
         if self.notebookcache:
             self.notebookcache.sichern(self.ordner / "notebook-cache")
         self._aufraeumen()
+        # Links der Notebook-Seiten: MkDocs prüft sie nicht (sie sind kein Markdown); so fällt ein Link,
+        # der nur dort ins Leere führt, im Build auf, mit der Zeile im Kapitel (--strict zählt ihn).
+        for kapitel, seite in self.kurs.notebook_seiten:
+            for meldung in notebookseiten.links_pruefen(self.kurs, kapitel, seite.url, self.gerendert,
+                                                        Path(config["site_dir"])):
+                log.warning(meldung)
         index = Path(config["site_dir"]) / "search" / "search_index.json"
         if index.is_file():
             suchindex.aufbereiten(index, self.kurs.glossar)

@@ -8,7 +8,8 @@ import re
 import im_browser as browser
 from im_browser import MERMAID_QUELLTEXT, VARIANTEN, ZWEI_BILDER_SPAETER, variante
 
-from kurs.diagramme import SCHEMATA, als_html, breite, zeichnungen
+from kurs.diagramm_html import als_html
+from kurs.diagramme import SCHEMATA, breite, zeichnungen
 from kurs.modell import Kurs
 
 

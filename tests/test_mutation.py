@@ -1,0 +1,63 @@
+"""Der Mutationstest der Quellen (kurs/mutation/) in CI: eine feste Stichprobe (Seed und Anzahl in
+kurs/mutation/__main__.py), jede Zelle Art x Quelle ein anderer Fehler. Er läuft in einem eigenen
+Prozess, der beim Sammeln startet (tests/conftest.py, im_hintergrund): Der zweite Kern rechnet mit.
+
+Mehr Fälle, allein: uv run python -m kurs.mutation --anzahl 200 --seed 7"""
+
+import subprocess
+import sys
+
+import pytest
+
+from kurs.modell import WURZEL
+from kurs.mutation import Mutation
+from kurs.mutation.__main__ import ANZAHL_CI, SEED_CI
+from kurs.mutation.arten import kandidaten, stichprobe, tippfehler
+from kurs.mutation.lauf import _urteil
+
+_lauf = []
+
+
+def im_hintergrund():
+    _lauf.append(subprocess.Popen([sys.executable, "-m", "kurs.mutation", "--anzahl", str(ANZAHL_CI), "--seed",
+                                   str(SEED_CI)], cwd=WURZEL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                  text=True))
+
+
+@pytest.mark.kopie
+def test_jeder_eingebaute_fehler_wird_an_seiner_zeile_gemeldet():
+    if not _lauf:
+        im_hintergrund()
+    ausgabe, _ = _lauf[0].communicate(timeout=900)
+    assert _lauf[0].returncode == 0, ausgabe
+
+
+def test_stichprobe_ist_wiederholbar_und_deckt_zellen_ab():
+    alle = kandidaten(WURZEL)
+    erste, zweite = stichprobe(alle, ANZAHL_CI, SEED_CI), stichprobe(alle, ANZAHL_CI, SEED_CI)
+    assert erste == zweite
+    assert len({(m.art, m.dateiart) for m in erste}) == ANZAHL_CI, "jede Zelle Art x Quelle nur einmal"
+    assert stichprobe(alle, ANZAHL_CI, SEED_CI + 1) != erste
+
+
+def test_tippfehler_im_code_nur_in_zeichenketten():
+    import random
+
+    for seed in range(20):
+        neu = tippfehler('wahl = str(antwort).strip() + "Die Nachricht"', random.Random(seed), nur_in_text=True)
+        assert neu.startswith("wahl = str(antwort).strip()") and neu != 'wahl = str(antwort).strip() + "Die Nachricht"'
+
+
+M = Mutation("zeile-weg", "seite", "docs/teil-1.md", 40, "x")
+
+
+@pytest.mark.parametrize("ausgabe, fehler, urteil", [
+    ("WARNING -  docs/teil-1.md:41: Der Link …", True, "zeile"),
+    ("WARNING -  docs/teil-1.md:45: Der Link …", True, "datei"),
+    ("WARNING -  docs/teil-2.md:40: Der Link …", True, "falsch"),
+    ("Traceback (most recent call last):\n  File …", True, "traceback"),
+    ("kurs/modell/kapitel.py:12: in kapitel_lesen\nE   KeyError", True, "traceback"),
+    ("INFO    -  Documentation built", False, "kein-fehler"),
+])
+def test_urteil(ausgabe, fehler, urteil):
+    assert _urteil(M, ausgabe, fehler)[0] == urteil
