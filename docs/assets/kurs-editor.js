@@ -34,19 +34,31 @@ const AUSSEHEN = EditorView.theme({
   "&.cm-focused .cm-selectionBackground, .cm-selectionBackground": { backgroundColor: "var(--md-default-fg-color--lightest)" },
 });
 
-// Die Zeile, auf die ein Fehler zeigt (kurs/lauf.py nennt sie), färbt kurs.css (.kurs-fehlerzeile).
-// Die nächste Änderung am Code nimmt die Markierung weg: Dann stimmt die Zeile nicht mehr sicher.
-const fehlerZeigen = StateEffect.define();
-const FEHLERZEILE = Decoration.line({ class: "kurs-fehlerzeile" });
-const fehlerzeile = StateField.define({
-  create: () => Decoration.none,
-  update(markierung, tr) {
-    if (tr.docChanged) markierung = Decoration.none;
-    for (const e of tr.effects) if (e.is(fehlerZeigen)) markierung = e.value;
-    return markierung;
-  },
-  provide: (feld) => EditorView.decorations.from(feld),
-});
+// Die Zeile, auf die ein Fehler zeigt (kurs/lauf.py nennt sie), färbt kurs.css (.kurs-fehlerzeile),
+// die eines Schritts der Zeichnung (kurs-zeichnung.js) .kurs-schrittzeile. Die nächste Änderung am
+// Code nimmt die Markierung weg: Dann stimmt die Zeile nicht mehr sicher.
+function markierung(klasse) {
+  const zeigen = StateEffect.define();
+  const feld = StateField.define({
+    create: () => Decoration.none,
+    update(deko, tr) {
+      if (tr.docChanged) deko = Decoration.none;
+      for (const e of tr.effects) if (e.is(zeigen)) deko = e.value;
+      return deko;
+    },
+    provide: (f) => EditorView.decorations.from(f),
+  });
+  // Markiert Zeile `nummer` (ab 1); null nimmt die Markierung weg.
+  const setzen = (view, nummer) => {
+    const { doc } = view.state;
+    const zeile = nummer >= 1 && nummer <= doc.lines ? doc.line(nummer) : null;
+    view.dispatch({ effects: zeigen.of(zeile ? Decoration.set([Decoration.line({ class: klasse }).range(zeile.from)]) : Decoration.none) });
+    return zeile;
+  };
+  return { feld, setzen };
+}
+const fehlerzeile = markierung("kurs-fehlerzeile");
+const schrittzeile = markierung("kurs-schrittzeile");
 
 // Zeilennummern erst ab dieser Länge: Bei drei Zeilen helfen sie nicht, sie kosten nur Breite.
 const ZEILEN_FUER_NUMMERN = 5;
@@ -89,7 +101,8 @@ export function editor(block, { label, aenderung, ausfuehren }) {
       closeBrackets(),
       python(),
       syntaxHighlighting(classHighlighter),
-      fehlerzeile,
+      fehlerzeile.feld,
+      schrittzeile.feld,
       // Tab rückt ein, Shift+Tab aus. Keine Tastaturfalle (WCAG 2.1.2): Nach Escape verlässt
       // Tab den Editor (CodeMirror, tabFocusMode); das Label sagt es an.
       keymap.of([
@@ -114,10 +127,13 @@ export function editor(block, { label, aenderung, ausfuehren }) {
   block.kursSetze = (neu) => view.dispatch({
     changes: { from: 0, to: view.state.doc.length, insert: neu }, userEvent: "kurs.setzen" });
   // Markiert Zeile `nummer` (ab 1) als die des Fehlers; null nimmt die Markierung weg.
-  block.kursFehlerzeile = (nummer) => {
-    const { doc } = view.state;
-    const zeile = nummer >= 1 && nummer <= doc.lines ? doc.line(nummer) : null;
-    view.dispatch({ effects: fehlerZeigen.of(zeile ? Decoration.set([FEHLERZEILE.range(zeile.from)]) : Decoration.none) });
+  block.kursFehlerzeile = (nummer) => { fehlerzeile.setzen(view, nummer); };
+  // Ein Schritt der Zeichnung (kurs-zeichnung.js): die Schreibmarke an den Anfang seiner Zeile, markiert.
+  block.kursZeileZeigen = (nummer) => {
+    const zeile = schrittzeile.setzen(view, nummer);
+    if (!zeile) return;
+    view.dispatch({ selection: { anchor: zeile.from }, effects: EditorView.scrollIntoView(zeile.from, { y: "center" }) });
+    view.focus();
   };
   return view;
 }

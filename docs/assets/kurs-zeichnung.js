@@ -1,0 +1,170 @@
+// Dein Lauf, gezeichnet (Issue 48): die Aufzeichnung eines Laufs als Sequenzdiagramm in HTML und CSS,
+// unter dem Ergebnis des Blocks. kurs-lauf.js lädt dieses Modul (und kurs-zeichnung.css) erst mit der
+// ersten Aufzeichnung, die Schritte hat: Die Seite lädt beim Öffnen nichts davon
+// (benchmarks/zeichnung.py misst Größe und Zeit).
+//
+// Eine Spalte je Teilnehmer mit seiner Lebenslinie, eine Zeile je Schritt, in der Reihenfolge des Laufs.
+// Die Zeichnung ist zugleich eine geordnete Liste: Jede Zeile ist ein Satz („Queue an Konsument: …“),
+// den ein Screenreader vorliest. Sie zeigt nur, was aufgezeichnet ist; Wörter wie „verloren“ oder
+// „doppelt“ stehen nur da, wenn sie im Text eines Schritts stehen. Was sie selbst sagt, zählt nur:
+// „3. Zustellung“ ist der Zähler der Queue (versuche), „… 97 weitere leere Abfragen“ fasst Schritte
+// zusammen, die gleich sind (Art, Teilnehmer, Nachricht, Zeile).
+
+// Wie ein Schritt einer Art heißt, einzeln und als Anzahl: „… 97 weitere leere Abfragen“.
+const ARTEN = {
+  send: ["Senden", "Sendungen"],
+  zustellung: ["Zustellung", "Zustellungen"],
+  leer: ["leere Abfrage", "leere Abfragen"],
+  ack: ["Ack", "Acks"],
+  tick: ["Tick", "Ticks"],
+  wieder_sichtbar: ["wieder sichtbar", "Male wieder sichtbar"],
+  absturz: ["Absturz", "Abstürze"],
+  dlq: ["in die DLQ", "Einträge in der DLQ"],
+  veroeffentliche: ["Veröffentlichen", "Veröffentlichungen"],
+  anhaengen: ["Anhängen", "angehängte Einträge"],
+  lesen: ["Lesen", "Lesevorgänge"],
+  commit: ["Commit", "Commits"],
+  seek: ["Seek", "Seeks"],
+};
+// Längste Folge von Schritten, die sich als Ganzes wiederholen darf (eine Runde der Schleife).
+const LAENGSTE_RUNDE = 12;
+
+function el(name, klasse, ...kinder) {
+  const e = document.createElement(name);
+  if (klasse) e.className = klasse;
+  e.append(...kinder);
+  return e;
+}
+
+const gleich = (a, b) => a.art === b.art && a.von === b.von && a.an === b.an && a.id === b.id && a.zeile === b.zeile;
+
+// Wie oft sich die `k` Schritte ab `i` unmittelbar wiederholen (mindestens 1).
+function runden(schritte, i, k) {
+  let n = 1;
+  while (i + (n + 1) * k <= schritte.length) {
+    for (let j = 0; j < k; j++) if (!gleich(schritte[i + j], schritte[i + n * k + j])) return n;
+    n++;
+  }
+  return n;
+}
+
+// Die Schritte als Zeilen: [„schritt“, s] einzeln, [„mehr“, text, zusammengefasste Schritte] für eine
+// lange Wiederholung. Von einer Folge einzelner Schritte bleiben die ersten zwei und der letzte
+// stehen, von Runden aus mehreren Schritten die erste und die letzte Runde.
+export function zeilen(schritte) {
+  const aus = [];
+  let i = 0;
+  while (i < schritte.length) {
+    let best = { k: 0, n: 0 };
+    for (let k = 1; k <= LAENGSTE_RUNDE && i + 2 * k <= schritte.length; k++) {
+      const n = runden(schritte, i, k);
+      if (n * k > best.n * best.k) best = { k, n };
+    }
+    const { k, n } = best;
+    const vorn = k === 1 ? 2 : 1; // ganze Runden vor und nach der Zusammenfassung
+    if (n - vorn - 1 < 2) {
+      aus.push(["schritt", schritte[i]]);
+      i++;
+      continue;
+    }
+    for (const s of schritte.slice(i, i + vorn * k)) aus.push(["schritt", s]);
+    const mitte = schritte.slice(i + vorn * k, i + (n - 1) * k);
+    aus.push(["mehr", zusammenfassung(mitte, k), mitte.length]);
+    for (const s of schritte.slice(i + (n - 1) * k, i + n * k)) aus.push(["schritt", s]);
+    i += n * k;
+  }
+  return aus;
+}
+
+function zusammenfassung(mitte, k) {
+  const runde = mitte.slice(0, k);
+  const anzahl = mitte.length / k;
+  let text = k === 1
+    ? `… ${anzahl} weitere ${ARTEN[runde[0].art]?.[1] ?? "gleiche Schritte"}`
+    : `… ${anzahl}-mal dieselben ${k} Schritte (${runde.map((s) => ARTEN[s.art]?.[0] ?? s.art).join(", ")})`;
+  // Der Zähler der Queue, so wie aufgezeichnet: erste und letzte Zustellung der Zusammenfassung.
+  const versuche = mitte.filter((s) => s.art === "zustellung" && s.versuche != null).map((s) => s.versuche);
+  if (versuche.length >= 2) text += `, ${versuche[0]}. bis ${versuche.at(-1)}. Zustellung`;
+  return text;
+}
+
+// Eine Zeile: der Pfeil von Spalte `von` nach `an` (oder ein Kasten über einer Lebenslinie, wenn ein
+// Teilnehmer etwas mit sich selbst tut) und darüber der Text des Schritts.
+function schrittZeile(s, spalte, n, zeigen) {
+  const von = spalte(s.von);
+  const an = s.an == null || s.an === s.von ? von : spalte(s.an);
+  const li = el("li", `kurs-schritt kurs-schritt-${s.art}`);
+  const sprecher = von === an ? `${s.von}: ` : `${s.von} an ${s.an}: `;
+  const text = el("span", "kurs-schritt-text", el("span", "kurs-unsichtbar", sprecher), s.text);
+  if (s.art === "zustellung" && s.versuche >= 2) {
+    li.classList.add("kurs-wiederholt");
+    text.append(" ", el("strong", "kurs-schritt-marke", `erneut: ${s.versuche}. Zustellung`));
+  }
+  if (s.zeile != null) {
+    const knopf = el("button", "kurs-schritt-zeile", `Zeile ${s.zeile}`);
+    knopf.type = "button";
+    knopf.title = "Im Editor zeigen";
+    knopf.addEventListener("click", () => zeigen(s.zeile));
+    text.append(" ", knopf);
+  }
+  li.append(text);
+  if (von === an) {
+    // Der Kasten steht über seiner Lebenslinie und darf in die Nachbarspalten reichen.
+    li.classList.add("kurs-selbst");
+    const [a, b] = [Math.max(von - 1, 1), Math.min(von + 1, n)];
+    li.style.setProperty("--a", a);
+    li.style.setProperty("--b", b + 1);
+    text.style.justifySelf = von === 1 && n > 1 ? "start" : von === n && n > 1 ? "end" : "center";
+    return li;
+  }
+  const [a, b] = [Math.min(von, an), Math.max(von, an)];
+  li.style.setProperty("--a", a);
+  li.style.setProperty("--b", b + 1);
+  li.style.setProperty("--spannweite", b - a + 1);
+  const pfeil = el("span", `kurs-pfeil ${an > von ? "kurs-nach-rechts" : "kurs-nach-links"}`);
+  pfeil.setAttribute("aria-hidden", "true");
+  li.append(pfeil);
+  return li;
+}
+
+// Die Zeichnung zu einer Aufzeichnung ({ teilnehmer, schritte, teilweise, grund }, kurs/aufzeichnung):
+// ein <details>, offen, wenn `offen`. `zeigen(zeile)` springt im Editor auf eine Zeile des Codes.
+export function zeichne(aufzeichnung, { offen = false, zeigen = () => {} } = {}) {
+  const { schritte } = aufzeichnung;
+  const teilnehmer = [...aufzeichnung.teilnehmer];
+  // Wer in einem Schritt vorkommt, aber nicht in der Liste, bekommt seine Spalte dahinter.
+  for (const s of schritte) {
+    for (const t of [s.von, s.an]) if (t != null && !teilnehmer.includes(t)) teilnehmer.push(t);
+  }
+  const n = teilnehmer.length;
+  const spalte = (t) => teilnehmer.indexOf(t) + 1;
+  const liste = el("ol", "kurs-zeichnung-schritte");
+  liste.setAttribute("role", "list"); // ohne Aufzählungszeichen sonst in Safari keine Liste mehr
+  let zusammengefasst = 0;
+  for (const [art, inhalt, anzahl] of zeilen(schritte)) {
+    if (art === "schritt") {
+      liste.append(schrittZeile(inhalt, spalte, n, zeigen));
+    } else {
+      liste.append(el("li", "kurs-schritt-mehr", inhalt));
+      zusammengefasst += anzahl;
+    }
+  }
+  const kopf = el("div", "kurs-zeichnung-kopf", ...teilnehmer.map((t) => el("span", "", t)));
+  kopf.setAttribute("aria-hidden", "true"); // Jeder Satz der Liste nennt seine Teilnehmer selbst.
+  const flaeche = el("div", "kurs-zeichnung-flaeche", kopf, liste);
+  flaeche.style.setProperty("--n", n);
+  // Die Lebenslinien: je Teilnehmer eine senkrechte Linie in der Mitte seiner Spalte.
+  liste.style.backgroundImage = teilnehmer.map(() => "linear-gradient(var(--kurs-lebenslinie), var(--kurs-lebenslinie))").join();
+  liste.style.backgroundPosition = teilnehmer.map((_, i) => `${((i + 0.5) / n) * 100}% 0`).join();
+
+  const details = el("details", "kurs-zeichnung");
+  details.open = offen;
+  const zahl = `${schritte.length} ${schritte.length === 1 ? "Schritt" : "Schritte"}`;
+  details.append(el("summary", "", `Dein Lauf, gezeichnet (${zahl}${zusammengefasst ? `, davon ${zusammengefasst} zusammengefasst` : ""})`));
+  if (aufzeichnung.teilweise) {
+    details.append(el("p", "kurs-zeichnung-teilweise", el("strong", "", "Nur ein Teil des Laufs: "),
+      aufzeichnung.grund ?? "Die Aufzeichnung endet vor dem Lauf."));
+  }
+  details.append(flaeche);
+  return details;
+}
