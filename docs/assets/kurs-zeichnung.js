@@ -100,6 +100,8 @@ function schrittZeile(s, spalte, n, zeigen) {
     li.classList.add("kurs-wiederholt");
     text.append(" ", el("strong", "kurs-schritt-marke", `erneut: ${s.versuche}. Zustellung`));
   }
+  // Für den Screenreader ein Satz mit Punkt, auch wenn der Text des Schritts keinen hat.
+  if (!/[.!?]$/.test(s.text)) text.append(el("span", "kurs-unsichtbar", "."));
   if (s.zeile != null) {
     const knopf = el("button", "kurs-schritt-zeile", `Zeile ${s.zeile}`);
     knopf.type = "button";
