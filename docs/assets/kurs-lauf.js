@@ -371,32 +371,16 @@
     if (e.ok && pruefen) document.dispatchEvent(new CustomEvent("kurs:bestanden", { detail: { uebung: b.name } }));
   }
 
-  // --- Dein Lauf, gezeichnet (Issue 48) ------------------------------------------------------
-  // Nach einem Lauf kommt seine Aufzeichnung als Ereignis „kurs:aufzeichnung“ am Block. Die Zeichnung
-  // (kurs-zeichnung.js und .css) lädt erst mit der ersten, die Schritte hat; ohne Schritte steht nur
-  // der Grund da („Für diesen Lauf gibt es keine Zeichnung …“).
-  let zeichnung = null;
+  // Dein Lauf, gezeichnet (Issue 48): Nach einem Lauf kommt seine Aufzeichnung als Ereignis „kurs:aufzeichnung“
+  // am Block. Die Zeichnung (kurs-zeichnung.js) lädt erst mit der ersten, die Schritte hat; ohne Schritte
+  // steht nur der Grund da („Für diesen Lauf gibt es keine Zeichnung …“).
   function zeichnen(b, aufzeichnung) {
-    const { ergebnis } = b;
-    if (!aufzeichnung?.schritte?.length) {
-      if (aufzeichnung?.grund) ergebnis.append(element("p", "kurs-zeichnung-grund", aufzeichnung.grund));
-      return;
+    if (aufzeichnung?.schritte?.length) {
+      import(new URL("kurs-zeichnung.js", BASIS)).then((z) => z.zeige(aufzeichnung, b.ergebnis,
+        (zeile) => editorOeffnen(b, false).then(() => b.block.kursZeileZeigen?.(zeile)))).catch(() => {});
+    } else if (aufzeichnung?.grund) {
+      b.ergebnis.append(element("p", "kurs-zeichnung-grund", aufzeichnung.grund));
     }
-    zeichnung ??= Promise.all([import(new URL("kurs-zeichnung.js", BASIS)), new Promise((geladen, fehler) => {
-      const stil = Object.assign(document.createElement("link"), { rel: "stylesheet", href: new URL("kurs-zeichnung.css", BASIS) });
-      Object.assign(stil, { onload: geladen, onerror: fehler });
-      document.head.append(stil);
-    })]).catch((fehler) => {
-      zeichnung = null; // beim nächsten Lauf neu versuchen
-      throw fehler;
-    });
-    zeichnung.then(([{ zeichne }]) => {
-      if (ergebnis.classList.contains("kurs-wartet")) return; // inzwischen läuft ein neuer Lauf
-      ergebnis.append(zeichne(aufzeichnung, {
-        offen: ergebnis.classList.contains("kurs-fehler"),
-        zeigen: (zeile) => editorOeffnen(b, false).then(() => b.block.kursZeileZeigen?.(zeile)),
-      }));
-    }).catch(() => {});
   }
 
   // Material legt um jeden Kopierknopf ein <nav>: zwanzig namenlose Landmarken je Seite

@@ -1,14 +1,9 @@
-// Dein Lauf, gezeichnet (Issue 48): die Aufzeichnung eines Laufs als Sequenzdiagramm in HTML und CSS,
-// unter dem Ergebnis des Blocks. kurs-lauf.js lädt dieses Modul (und kurs-zeichnung.css) erst mit der
-// ersten Aufzeichnung, die Schritte hat: Die Seite lädt beim Öffnen nichts davon
-// (benchmarks/zeichnung.py misst Größe und Zeit).
-//
-// Eine Spalte je Teilnehmer mit seiner Lebenslinie, eine Zeile je Schritt, in der Reihenfolge des Laufs.
-// Die Zeichnung ist zugleich eine geordnete Liste: Jede Zeile ist ein Satz („Queue an Konsument: …“),
-// den ein Screenreader vorliest. Sie zeigt nur, was aufgezeichnet ist; Wörter wie „verloren“ oder
-// „doppelt“ stehen nur da, wenn sie im Text eines Schritts stehen. Was sie selbst sagt, zählt nur:
-// „3. Zustellung“ ist der Zähler der Queue (versuche), „… 97 weitere leere Abfragen“ fasst Schritte
-// zusammen, die gleich sind (Art, Teilnehmer, Nachricht, Zeile).
+// Dein Lauf, gezeichnet (Issue 48): die Aufzeichnung eines Laufs als Sequenzdiagramm in HTML und CSS
+// (kurs-zeichnung.css), unter dem Ergebnis. Lädt erst mit der ersten Aufzeichnung mit Schritten
+// (kurs-lauf.js, zeichnen; benchmarks/zeichnung.py). Eine Spalte je Teilnehmer, eine Zeile je Schritt;
+// zugleich eine geordnete Liste von Sätzen für den Screenreader. Sie zeigt nur, was aufgezeichnet ist:
+// „erneut: 3. Zustellung“ ist der Zähler der Queue, „… 97 weitere leere Abfragen“ fasst gleiche
+// Schritte zusammen (Art, Teilnehmer, Nachricht, Zeile); „verloren“ steht nur im Text eines Schritts.
 
 // Wie ein Schritt einer Art heißt, einzeln und als Anzahl: „… 97 weitere leere Abfragen“.
 const ARTEN = {
@@ -110,19 +105,14 @@ function schrittZeile(s, spalte, n, zeigen) {
     text.append(" ", knopf);
   }
   li.append(text);
+  // Ein Kasten über der eigenen Lebenslinie darf in die Nachbarspalten reichen; am Rand zur Mitte hin.
+  const [a, b] = von === an ? [Math.max(von - 1, 1), Math.min(von + 1, n)] : [Math.min(von, an), Math.max(von, an)];
+  li.style.cssText = `--a:${a};--b:${b + 1};--spannweite:${b - a + 1}`;
   if (von === an) {
-    // Der Kasten steht über seiner Lebenslinie und darf in die Nachbarspalten reichen.
     li.classList.add("kurs-selbst");
-    const [a, b] = [Math.max(von - 1, 1), Math.min(von + 1, n)];
-    li.style.setProperty("--a", a);
-    li.style.setProperty("--b", b + 1);
-    text.style.justifySelf = von === 1 && n > 1 ? "start" : von === n && n > 1 ? "end" : "center";
+    if (n > 1 && (von === 1 || von === n)) text.style.justifySelf = von === 1 ? "start" : "end";
     return li;
   }
-  const [a, b] = [Math.min(von, an), Math.max(von, an)];
-  li.style.setProperty("--a", a);
-  li.style.setProperty("--b", b + 1);
-  li.style.setProperty("--spannweite", b - a + 1);
   const pfeil = el("span", `kurs-pfeil ${an > von ? "kurs-nach-rechts" : "kurs-nach-links"}`);
   pfeil.setAttribute("aria-hidden", "true");
   li.append(pfeil);
@@ -155,9 +145,6 @@ export function zeichne(aufzeichnung, { offen = false, zeigen = () => {} } = {})
   kopf.setAttribute("aria-hidden", "true"); // Jeder Satz der Liste nennt seine Teilnehmer selbst.
   const flaeche = el("div", "kurs-zeichnung-flaeche", kopf, liste);
   flaeche.style.setProperty("--n", n);
-  // Die Lebenslinien: je Teilnehmer eine senkrechte Linie in der Mitte seiner Spalte.
-  liste.style.backgroundImage = teilnehmer.map(() => "linear-gradient(var(--kurs-lebenslinie), var(--kurs-lebenslinie))").join();
-  liste.style.backgroundPosition = teilnehmer.map((_, i) => `${((i + 0.5) / n) * 100}% 0`).join();
 
   const details = el("details", "kurs-zeichnung");
   details.open = offen;
@@ -169,4 +156,19 @@ export function zeichne(aufzeichnung, { offen = false, zeigen = () => {} } = {})
   }
   details.append(flaeche);
   return details;
+}
+
+// Die Farben und Maße, einmal je Seite; die Zeichnung erscheint erst mit ihnen.
+// Ohne sie (offline) bleibt eine Liste von Sätzen.
+const STIL = new Promise((fertig) => {
+  const link = Object.assign(document.createElement("link"), { rel: "stylesheet", onload: fertig, onerror: fertig });
+  link.href = new URL("kurs-zeichnung.css", import.meta.url);
+  document.head.append(link);
+});
+
+// Für kurs-lauf.js: die Zeichnung unter dem Ergebnis eines Laufs; offen, wenn er nicht bestand.
+export async function zeige(aufzeichnung, ergebnis, zeigen) {
+  await STIL;
+  if (ergebnis.classList.contains("kurs-wartet")) return; // inzwischen läuft ein neuer Lauf
+  ergebnis.append(zeichne(aufzeichnung, { offen: ergebnis.classList.contains("kurs-fehler"), zeigen }));
 }
