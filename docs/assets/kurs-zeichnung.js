@@ -85,7 +85,7 @@ function zusammenfassung(mitte, k) {
 
 // Eine Zeile: der Pfeil von Spalte `von` nach `an` (oder ein Kasten über einer Lebenslinie, wenn ein
 // Teilnehmer etwas mit sich selbst tut) und darüber der Text des Schritts.
-function schrittZeile(s, spalte, n, zeigen) {
+function schrittZeile(s, spalte, n) {
   const von = spalte(s.von);
   const an = s.an == null || s.an === s.von ? von : spalte(s.an);
   const li = el("li", `kurs-schritt kurs-schritt-${s.art}`);
@@ -99,9 +99,8 @@ function schrittZeile(s, spalte, n, zeigen) {
   if (!/[.!?]$/.test(s.text)) text.append(el("span", "kurs-unsichtbar", "."));
   if (s.zeile != null) {
     const knopf = el("button", "kurs-schritt-zeile", `Zeile ${s.zeile}`);
-    knopf.type = "button";
-    knopf.title = "Im Editor zeigen";
-    knopf.addEventListener("click", () => zeigen(s.zeile));
+    Object.assign(knopf, { type: "button", title: "Im Editor zeigen" });
+    knopf.dataset.zeile = s.zeile;
     text.append(" ", knopf);
   }
   li.append(text);
@@ -132,10 +131,11 @@ export function zeichne(aufzeichnung, { offen = false, zeigen = () => {} } = {})
   const spalte = (t) => teilnehmer.indexOf(t) + 1;
   const liste = el("ol", "kurs-zeichnung-schritte");
   liste.setAttribute("role", "list"); // ohne Aufzählungszeichen sonst in Safari keine Liste mehr
+  liste.addEventListener("click", (e) => e.target.dataset.zeile && zeigen(Number(e.target.dataset.zeile)));
   let zusammengefasst = 0;
   for (const [art, inhalt, anzahl] of zeilen(schritte)) {
     if (art === "schritt") {
-      liste.append(schrittZeile(inhalt, spalte, n, zeigen));
+      liste.append(schrittZeile(inhalt, spalte, n));
     } else {
       liste.append(el("li", "kurs-schritt-mehr", inhalt));
       zusammengefasst += anzahl;
