@@ -16,6 +16,11 @@ import io
 import re
 import traceback
 
+try:
+    from kurs.aufzeichnung import PRUEFUNG, Aufzeichnung
+except ImportError:  # im Browser liegt sie neben dieser Datei als kurs_aufzeichnung.py (kurs-worker.js)
+    from kurs_aufzeichnung import PRUEFUNG, Aufzeichnung
+
 DEIN_CODE = "<dein Code>"
 
 # Typ -> (Name auf Deutsch, [(Muster von Pythons Meldung, Erklärung mit den Gruppen des Musters)]).
@@ -110,9 +115,19 @@ class Fehlermeldung(Exception):
     """Der Code ist gescheitert; die Meldung sagt auf Deutsch, warum. `zeile` ist die Zeile im
     Code der Leserin, auf die der Fehler zeigt (None, wenn es keine gibt)."""
 
-    def __init__(self, meldung: str, zeile: int | None = None):
+    def __init__(self, meldung: str, zeile: int | None = None, szenario: str | None = None):
         super().__init__(meldung)
         self.zeile = zeile
+        self.szenario = szenario  # bei einer Prüfung: ihr Szenario (S), in dem die Lösung scheiterte
+
+
+def _szenario(exc: BaseException, namensraum: dict) -> str | None:
+    """Das S der Prüfung, als sie scheiterte: in der innersten Funktion der Prüfung, die eins hat, sonst global."""
+    rahmen = [r for r, _ in traceback.walk_tb(exc.__traceback__) if r.f_code.co_filename == PRUEFUNG]
+    for r in reversed(rahmen):
+        if "S" in r.f_code.co_varnames and isinstance(r.f_locals.get("S"), str):
+            return r.f_locals["S"]
+    return namensraum.get("S") if isinstance(namensraum.get("S"), str) else None
 
 
 def erklaere(exc: BaseException, zeile: int | None) -> str:
@@ -177,19 +192,25 @@ def pruefe(kontext: str, kandidat: str, pruefung: str) -> str:
         except Fehlermeldung as exc:
             raise Fehlermeldung(f"Deine Lösung läuft nicht: {exc}", exc.zeile) from None
         try:
-            exec(pruefung, namensraum)
+            exec(compile(pruefung, PRUEFUNG, "exec"), namensraum)
         except AssertionError as exc:
-            raise Fehlermeldung(str(exc)) from None
+            raise Fehlermeldung(str(exc), szenario=_szenario(exc, namensraum)) from None
         except Exception as exc:
             zeile = _zeile(exc, DEIN_CODE)
-            raise Fehlermeldung(f"Beim Prüfen scheitert deine Lösung. {erklaere(exc, zeile)}", zeile) from None
+            raise Fehlermeldung(f"Beim Prüfen scheitert deine Lösung. {erklaere(exc, zeile)}", zeile,
+                                _szenario(exc, namensraum)) from None
     return puffer.getvalue()
 
 
-def im_browser(auftrag: str, *teile: str) -> dict:
-    """Für den Web Worker: ("lauf", vorher, code, nachher) oder ("pruefe", kontext, kandidat, pruefung)."""
-    try:
-        ausgabe = lauf(*teile) if auftrag == "lauf" else pruefe(*teile)
-    except Fehlermeldung as exc:
-        return {"ok": False, "meldung": str(exc), "ausgabe": getattr(exc, "ausgabe", ""), "zeile": exc.zeile}
-    return {"ok": True, "ausgabe": ausgabe}
+def im_browser(auftrag: str, *teile: str, melden=None) -> dict:
+    """Für den Web Worker: ("lauf", vorher, code, nachher) oder ("pruefe", kontext, kandidat, pruefung).
+    Dazu, als JSON, was der Lauf tat (kurs/aufzeichnung.py); `melden` bekommt Zwischenstände."""
+    with Aufzeichnung(melden, pruefung=auftrag == "pruefe") as aufzeichnung:
+        try:
+            ausgabe = lauf(*teile) if auftrag == "lauf" else pruefe(*teile)
+        except Fehlermeldung as exc:
+            ergebnis = {"ok": False, "meldung": str(exc), "ausgabe": getattr(exc, "ausgabe", ""), "zeile": exc.zeile}
+            aufzeichnung.szenario_gescheitert = exc.szenario
+        else:
+            ergebnis = {"ok": True, "ausgabe": ausgabe}
+    return ergebnis | {"aufzeichnung": aufzeichnung.als_json()}

@@ -112,6 +112,7 @@ import { loadPyodide } from "./pyodide.mjs";
 import { readFileSync, writeFileSync } from "node:fs";
 const pyodide = await loadPyodide({ indexURL: process.cwd() + "/" });
 pyodide.FS.writeFile("/home/pyodide/kurs_lauf.py", readFileSync("kurs_lauf.py", "utf8"));
+pyodide.FS.writeFile("/home/pyodide/kurs_aufzeichnung.py", readFileSync("kurs_aufzeichnung.py", "utf8"));
 const kursLauf = pyodide.pyimport("kurs_lauf");
 for (const auftrag of JSON.parse(readFileSync("auftraege.json", "utf8"))) kursLauf.im_browser(...auftrag);
 pyodide.runPython(readFileSync("pyc_schreiben.py", "utf8"));
@@ -129,6 +130,7 @@ def auftraege(kurs: Kurs) -> list[list[str]]:
 def vorkompilieren(paket: Path) -> bytes:
     """python_stdlib.zip aus dem ausgepackten Pyodide-Paket, mit .pyc für alles, was geladen wird."""
     (paket / "kurs_lauf.py").write_bytes((WURZEL / "kurs" / "lauf.py").read_bytes())
+    (paket / "kurs_aufzeichnung.py").write_bytes((WURZEL / "kurs" / "aufzeichnung.py").read_bytes())
     (paket / "auftraege.json").write_text(json.dumps(auftraege(Kurs())), encoding="utf-8")
     (paket / "pyc_schreiben.py").write_text(_PYC_SCHREIBEN, encoding="utf-8")
     (paket / "vorkompilieren.mjs").write_text(_NODE, encoding="utf-8")

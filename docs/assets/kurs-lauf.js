@@ -31,6 +31,10 @@
         return;
       }
       if (!laufend || data.id !== laufend.id) return;
+      if (data.status === "zwischenstand") {
+        laufend.zwischenstand = data.aufzeichnung;
+        return;
+      }
       if (data.status === "laeuft") {
         python.bereit = true;
         clearTimeout(laufend.timer);
@@ -54,12 +58,33 @@
   // `gestoppt`: Die Leserin hat den Lauf selbst beendet; das ist kein Fehler ihres Codes.
   function abbrechen({ meldung, gestoppt = false }) {
     if (!laufend) return;
-    const { fertig } = laufend;
+    const { fertig, zwischenstand } = laufend;
     clearTimeout(laufend.timer);
     laufend = null;
     worker.terminate();
     neuerWorker();
-    fertig({ ok: false, meldung, ausgabe: "", gestoppt });
+    fertig({ ok: false, meldung, ausgabe: "", gestoppt, aufzeichnung: abgebrochen(zwischenstand) });
+  }
+
+  // Die Aufzeichnung eines gestoppten Laufs (kurs/aufzeichnung.py): sein letzter Zwischenstand, als Teil markiert.
+  function abgebrochen(stand) {
+    const leer = { teilnehmer: [], schritte: [], szenario_gescheitert: null };
+    return { ...(stand ?? leer), teilweise: true, grund: stand
+      ? "Der Lauf wurde gestoppt. Gezeichnet ist, was bis dahin geschah."
+      : "Für diesen Lauf gibt es keine Zeichnung: Er wurde gestoppt." };
+  }
+
+  // Was der Lauf tat, für die Zeichnung: als Ereignis „kurs:aufzeichnung“ am Block, detail wie
+  // ergebnis.aufzeichnung (Format in kurs/aufzeichnung.py), dazu pruefen und ok. Ohne Schritte gibt es
+  // nichts zu zeichnen. Verriete die Zeichnung einer Übung die Antwort, kommt sie erst nach dem Bestehen.
+  function aufzeichnungMelden(b, e, uebung, pruefen) {
+    let aufzeichnung = e.aufzeichnung;
+    if (!aufzeichnung) return;
+    if (pruefen && !e.ok && uebung?.zeichnung_nach_bestehen) {
+      aufzeichnung = { teilnehmer: [], schritte: [], teilweise: false, szenario_gescheitert: null,
+        grund: "Die Zeichnung deines Laufs erscheint, sobald du die Übung bestanden hast." };
+    }
+    b.block.dispatchEvent(new CustomEvent("kurs:aufzeichnung", { bubbles: true, detail: { ...aufzeichnung, pruefen, ok: e.ok } }));
   }
 
   function ausfuehren(auftrag, teile, laeuft) {
@@ -353,6 +378,7 @@
       : programm.teile.map((t) => t === null ? text : typeof t === "number" ? textVonBlock(t) : t);
     const e = await ausfuehren(auftrag, teile, () => zeige(b, "wartet", "Läuft …"));
     knoepfe(false);
+    aufzeichnungMelden(b, e, uebung, auftrag === "pruefe");
     const seite = programm.ausgabe ?? null;
     if (e.gestoppt) {
       zeige(b, "gestoppt", "Gestoppt", { ausgabe: e.ausgabe, meldung: e.meldung });

@@ -94,7 +94,7 @@ async function starte() {
     vorab.delete(url);
     return antwort ?? holenImNetz(adresse, optionen);
   };
-  const texte = ["kurs/lauf.py", "kurs/nachladen.py"].map(async (pfad) => (await holenImNetz(new URL(pfad, BASIS))).text());
+  const texte = ["kurs/lauf.py", "kurs/aufzeichnung.py", "kurs/nachladen.py"].map(async (pfad) => (await holenImNetz(new URL(pfad, BASIS))).text());
   const { loadPyodide } = await import("./vendor/pyodide/pyodide.mjs");
   const pyodide = await loadPyodide({
     indexURL: PYODIDE.href, packageBaseUrl: PYODIDE.href, stdLibURL: STDLIB,
@@ -103,8 +103,9 @@ async function starte() {
     createPyodideModule: modul ? (await modul).default : undefined,
   });
   stand.alles();
-  const [lauf, nachladen] = await Promise.all(texte);
+  const [lauf, aufzeichnung, nachladen] = await Promise.all(texte);
   pyodide.FS.writeFile("/home/pyodide/kurs_lauf.py", lauf);
+  pyodide.FS.writeFile("/home/pyodide/kurs_aufzeichnung.py", aufzeichnung);
   pyodide.FS.writeFile("/home/pyodide/kurs_nachladen.py", nachladen);
   pyodide.pyimport("kurs_nachladen").einrichten(() => ganzeStandardbibliothek(pyodide));
   return pyodide.pyimport("kurs_lauf");
@@ -145,7 +146,12 @@ self.onmessage = async ({ data }) => {
     // Ab jetzt zählt das Zeitlimit: Das Laden von Python gehört nicht dazu.
     aktuell = id;
     self.postMessage({ id, status: "laeuft" });
-    const ergebnis = kursLauf.im_browser(auftrag, ...teile).toJs({ dict_converter: Object.fromEntries });
+    // Was der Lauf tat (kurs/aufzeichnung.py), kommt als JSON; ein Zwischenstand schon während des Laufs,
+    // damit die Seite ihn hat, falls das Zeitlimit den Worker beendet.
+    const melden = (text) => self.postMessage({ id, status: "zwischenstand", aufzeichnung: JSON.parse(text) });
+    const ergebnis = kursLauf.im_browser.callKwargs(auftrag, ...teile, { melden })
+      .toJs({ dict_converter: Object.fromEntries });
+    ergebnis.aufzeichnung = JSON.parse(ergebnis.aufzeichnung);
     self.postMessage({ id, status: "fertig", ergebnis });
   } catch (fehler) {
     self.postMessage({ id, status: "fertig", ergebnis: { ok: false, meldung: `Python konnte nicht laufen: ${fehler.message}`, ausgabe: "" } });

@@ -265,6 +265,17 @@ class Uebung:
             self.kandidat(fehler)  # liest die Lösung und prüft jede Ersetzung
         self.kontext, self.vorlage, self.hinweise  # noqa: B018
 
+    @property
+    def zeichnung_nach_bestehen(self) -> bool:
+        """Verriete die Zeichnung des Laufs die Antwort (eine Vorhersage), zeigt die Seite sie erst nach dem
+        Bestehen: `zeichnung = "nach dem Bestehen"` in fehler.toml."""
+        wert = self._fehlerdaten.get("zeichnung")
+        if wert not in (None, "nach dem Bestehen"):
+            raise QuellenFehler.in_datei(self.ordner / "fehler.toml", None, f"zeichnung = {wert!r}: erlaubt ist nur "
+                                         '"nach dem Bestehen" (oder die Zeile weglassen).', self.kurs.wurzel)
+        return wert is not None
+
     def als_daten(self) -> dict:
         """Was der Browser zum Ausführen und Prüfen braucht; die Lösung liest er von der Seite."""
-        return {"kontext": self.kontext, "pruefung": self.pruefung}
+        daten = {"kontext": self.kontext, "pruefung": self.pruefung}
+        return daten | ({"zeichnung_nach_bestehen": True} if self.zeichnung_nach_bestehen else {})

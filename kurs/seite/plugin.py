@@ -247,8 +247,9 @@ class KursPlugin(BasePlugin[KursConfig]):
         index = Path(config["site_dir"]) / "search" / "search_index.json"
         if index.is_file():
             suchindex.aufbereiten(index, self.kurs.glossar)
-        # kurs/lauf.py und kurs/nachladen.py sind die eine Quelle; der Browser lädt sie als Dateien der Seite.
+        # kurs/lauf.py, kurs/aufzeichnung.py und kurs/nachladen.py sind die eine Quelle; der Browser lädt sie
+        # als Dateien der Seite (erst mit Python, kurs-worker.js: beim Laden der Seite kein Byte mehr).
         ziel = Path(config["site_dir"]) / "assets" / "kurs"
         ziel.mkdir(parents=True, exist_ok=True)
-        for datei in ("lauf.py", "nachladen.py"):
+        for datei in ("lauf.py", "aufzeichnung.py", "nachladen.py"):
             shutil.copyfile(Path(__file__).parent.parent / datei, ziel / datei)
