@@ -397,15 +397,14 @@
     if (e.ok && pruefen) document.dispatchEvent(new CustomEvent("kurs:bestanden", { detail: { uebung: b.name } }));
   }
 
-  // Dein Lauf, gezeichnet (Issue 48): Nach einem Lauf kommt seine Aufzeichnung als Ereignis „kurs:aufzeichnung“
-  // am Block. Die Zeichnung (kurs-zeichnung.js) lädt erst mit der ersten, die Schritte hat; ohne Schritte
-  // steht nur der Grund da („Für diesen Lauf gibt es keine Zeichnung …“).
+  // Dein Lauf, gezeichnet (Issue 48): Die Aufzeichnung (aufzeichnungMelden) zeichnet kurs-zeichnung.js; es lädt
+  // erst mit der ersten, die Schritte hat. Ohne Schritte steht nur der Grund da. Beides erst nach zeige().
   function zeichnen(b, aufzeichnung) {
     if (aufzeichnung?.schritte?.length) {
       import(new URL("kurs-zeichnung.js", BASIS)).then((z) => z.zeige(aufzeichnung, b.ergebnis,
         (zeile) => editorOeffnen(b, false).then(() => b.block.kursZeileZeigen?.(zeile)))).catch(() => {});
     } else if (aufzeichnung?.grund) {
-      b.ergebnis.append(element("p", "kurs-zeichnung-grund", aufzeichnung.grund));
+      queueMicrotask(() => b.ergebnis.append(element("p", "kurs-zeichnung-grund", aufzeichnung.grund)));
     }
   }
 

@@ -118,15 +118,13 @@ function schrittZeile(s, spalte, n) {
   return li;
 }
 
-// Die Zeichnung zu einer Aufzeichnung ({ teilnehmer, schritte, teilweise, grund }, kurs/aufzeichnung):
-// ein <details>, offen, wenn `offen`. `zeigen(zeile)` springt im Editor auf eine Zeile des Codes.
-export function zeichne(aufzeichnung, { offen = false, zeigen = () => {} } = {}) {
+// Die Zeichnung zu einer Aufzeichnung (Format in kurs/aufzeichnung.py) oder einem Szenario daraus: ein
+// <details>, offen, wenn `offen`. `zeigen(zeile)` springt im Editor auf eine Zeile des Codes.
+export function zeichne(aufzeichnung, { offen = false, zeigen = () => {}, titel = "Dein Lauf, gezeichnet" } = {}) {
   const { schritte } = aufzeichnung;
-  const teilnehmer = [...aufzeichnung.teilnehmer];
-  // Wer in einem Schritt vorkommt, aber nicht in der Liste, bekommt seine Spalte dahinter.
-  for (const s of schritte) {
-    for (const t of [s.von, s.an]) if (t != null && !teilnehmer.includes(t)) teilnehmer.push(t);
-  }
+  // Die Teilnehmer, die hier vorkommen, in der Reihenfolge der Aufzeichnung; wer fehlt, dahinter.
+  const da = new Set(schritte.flatMap((s) => [s.von, s.an]).filter((t) => t != null));
+  const teilnehmer = [...new Set([...aufzeichnung.teilnehmer.filter((t) => da.has(t)), ...da])];
   const n = teilnehmer.length;
   const spalte = (t) => teilnehmer.indexOf(t) + 1;
   const liste = el("ol", "kurs-zeichnung-schritte");
@@ -149,7 +147,7 @@ export function zeichne(aufzeichnung, { offen = false, zeigen = () => {} } = {})
   const details = el("details", "kurs-zeichnung");
   details.open = offen;
   const zahl = `${schritte.length} ${schritte.length === 1 ? "Schritt" : "Schritte"}`;
-  details.append(el("summary", "", `Dein Lauf, gezeichnet (${zahl}${zusammengefasst ? `, davon ${zusammengefasst} zusammengefasst` : ""})`));
+  details.append(el("summary", "", `${titel} (${zahl}${zusammengefasst ? `, davon ${zusammengefasst} zusammengefasst` : ""})`));
   if (aufzeichnung.teilweise) {
     details.append(el("p", "kurs-zeichnung-teilweise", el("strong", "", "Nur ein Teil des Laufs: "),
       aufzeichnung.grund ?? "Die Aufzeichnung endet vor dem Lauf."));
@@ -166,9 +164,20 @@ const STIL = new Promise((fertig) => {
   document.head.append(link);
 });
 
-// Für kurs-lauf.js: die Zeichnung unter dem Ergebnis eines Laufs; offen, wenn er nicht bestand.
+// Für kurs-lauf.js: die Zeichnung unter dem Ergebnis eines Laufs, offen außer nach bestandener Prüfung.
+// Prüft die Prüfung mehrere Szenarien, je eines für sich, das gescheiterte zuerst und als einziges offen.
 export async function zeige(aufzeichnung, ergebnis, zeigen) {
   await STIL;
   if (ergebnis.classList.contains("kurs-wartet")) return; // inzwischen läuft ein neuer Lauf
-  ergebnis.append(zeichne(aufzeichnung, { offen: ergebnis.classList.contains("kurs-fehler"), zeigen }));
+  const offen = !(aufzeichnung.ok && aufzeichnung.pruefen);
+  const szenarien = [...new Set(aufzeichnung.schritte.map((s) => s.szenario ?? null))];
+  if (szenarien.length < 2) return ergebnis.append(zeichne(aufzeichnung, { offen, zeigen }));
+  const gescheitert = aufzeichnung.szenario_gescheitert;
+  szenarien.sort((a, b) => (b === gescheitert) - (a === gescheitert));
+  for (const name of szenarien) {
+    const teil = { ...aufzeichnung, schritte: aufzeichnung.schritte.filter((s) => (s.szenario ?? null) === name) };
+    if (name !== aufzeichnung.schritte.at(-1).szenario) teil.teilweise = false; // nur das letzte brach ab
+    ergebnis.append(zeichne(teil, { offen: offen && name === gescheitert, zeigen,
+      titel: name ? `Dein Lauf, gezeichnet: ${name}` : "Dein Lauf, gezeichnet" }));
+  }
 }
