@@ -180,6 +180,29 @@ STATISCH = re.compile(r'<div class="kurs-diagramm[ "]')
 IM_BROWSER = '<pre class="mermaid">'  # pymdownx.superfences, wenn kein SVG da ist
 
 
+# Kontrast nach WCAG, für Text, den axe-core nicht prüft (SVG) oder nicht sicher beurteilt (über Hintergrundbildern):
+# test_diagramme_gezeichnet.py und test_zeichnung.py (tests/browser/).
+def _rgb(farbe: str) -> tuple[float, ...]:
+    werte = [float(w) for w in re.findall(r"[\d.]+", farbe)]
+    return tuple(werte[:3]) + ((werte[3],) if len(werte) > 3 else (1.0,))
+
+
+def _leuchtdichte(rgb) -> float:
+    kanal = [(c / 255 / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4) for c in rgb[:3]]
+    return 0.2126 * kanal[0] + 0.7152 * kanal[1] + 0.0722 * kanal[2]
+
+
+def kontrast(vorne: str, schichten: list[str], seite: str) -> float:
+    """Kontrast nach WCAG gegen das, was hinter dem Text zu sehen ist: die Schichten von unten
+    (zuunterst die Seite) übereinander, jede mit ihrer Deckkraft."""
+    hinten = _rgb(seite)[:3]
+    for schicht in reversed(schichten):
+        farbe = _rgb(schicht)
+        hinten = tuple(farbe[i] * farbe[3] + hinten[i] * (1 - farbe[3]) for i in range(3))
+    hell, dunkel = sorted((_leuchtdichte(_rgb(vorne)), _leuchtdichte(hinten)), reverse=True)
+    return (hell + 0.05) / (dunkel + 0.05)
+
+
 def diagramme_im_html(html: str) -> int:
     """Wie viele Diagramme die gebaute Seite enthält, statisch oder zum Zeichnen im Browser."""
     return len(STATISCH.findall(html)) + html.count(IM_BROWSER)

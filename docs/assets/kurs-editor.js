@@ -34,19 +34,31 @@ const AUSSEHEN = EditorView.theme({
   "&.cm-focused .cm-selectionBackground, .cm-selectionBackground": { backgroundColor: "var(--md-default-fg-color--lightest)" },
 });
 
-// Die Zeile, auf die ein Fehler zeigt (kurs/lauf.py nennt sie), färbt kurs.css (.kurs-fehlerzeile).
-// Die nächste Änderung am Code nimmt die Markierung weg: Dann stimmt die Zeile nicht mehr sicher.
-const fehlerZeigen = StateEffect.define();
-const FEHLERZEILE = Decoration.line({ class: "kurs-fehlerzeile" });
-const fehlerzeile = StateField.define({
-  create: () => Decoration.none,
-  update(markierung, tr) {
-    if (tr.docChanged) markierung = Decoration.none;
-    for (const e of tr.effects) if (e.is(fehlerZeigen)) markierung = e.value;
-    return markierung;
-  },
-  provide: (feld) => EditorView.decorations.from(feld),
-});
+// Die Zeile, auf die ein Fehler zeigt (kurs/lauf.py nennt sie), färbt kurs.css (.kurs-fehlerzeile),
+// die eines Schritts der Zeichnung (kurs-zeichnung.js) .kurs-schrittzeile. Die nächste Änderung am
+// Code nimmt die Markierung weg: Dann stimmt die Zeile nicht mehr sicher.
+function markierung(klasse) {
+  const zeigen = StateEffect.define();
+  const feld = StateField.define({
+    create: () => Decoration.none,
+    update(deko, tr) {
+      if (tr.docChanged) deko = Decoration.none;
+      for (const e of tr.effects) if (e.is(zeigen)) deko = e.value;
+      return deko;
+    },
+    provide: (f) => EditorView.decorations.from(f),
+  });
+  // Markiert Zeile `nummer` (ab 1); null nimmt die Markierung weg.
+  const setzen = (view, nummer) => {
+    const { doc } = view.state;
+    const zeile = nummer >= 1 && nummer <= doc.lines ? doc.line(nummer) : null;
+    view.dispatch({ effects: zeigen.of(zeile ? Decoration.set([Decoration.line({ class: klasse }).range(zeile.from)]) : Decoration.none) });
+    return zeile;
+  };
+  return { feld, setzen };
+}
+const fehlerzeile = markierung("kurs-fehlerzeile");
+const schrittzeile = markierung("kurs-schrittzeile");
 
 // Auf dem Handy bricht kurs.css lange Zeilen um. Eine Fortsetzung steht vier Zeichen weiter rechts
 // als der Code ihrer Zeile (--kurs-einzug: deren Einrückung in Zeichen): So sieht sie in Python nicht
@@ -136,7 +148,8 @@ export function editor(block, { label, aenderung, ausfuehren, strgEnter = "ausf�
       closeBrackets(),
       python(),
       syntaxHighlighting(classHighlighter),
-      fehlerzeile,
+      fehlerzeile.feld,
+      schrittzeile.feld,
       einzug,
       // Tab rückt ein, Shift+Tab aus, sobald du bearbeitest (siehe oben, Tab-Modus).
       keymap.of([
@@ -172,10 +185,13 @@ export function editor(block, { label, aenderung, ausfuehren, strgEnter = "ausf�
     view.scrollDOM.scrollLeft = 0;
   };
   // Markiert Zeile `nummer` (ab 1) als die des Fehlers; null nimmt die Markierung weg.
-  block.kursFehlerzeile = (nummer) => {
-    const { doc } = view.state;
-    const zeile = nummer >= 1 && nummer <= doc.lines ? doc.line(nummer) : null;
-    view.dispatch({ effects: fehlerZeigen.of(zeile ? Decoration.set([FEHLERZEILE.range(zeile.from)]) : Decoration.none) });
+  block.kursFehlerzeile = (nummer) => { fehlerzeile.setzen(view, nummer); };
+  // Ein Schritt der Zeichnung (kurs-zeichnung.js): die Schreibmarke an den Anfang seiner Zeile, markiert.
+  block.kursZeileZeigen = (nummer) => {
+    const zeile = schrittzeile.setzen(view, nummer);
+    if (!zeile) return;
+    view.dispatch({ selection: { anchor: zeile.from }, effects: EditorView.scrollIntoView(zeile.from, { y: "center" }) });
+    view.focus();
   };
   return view;
 }

@@ -151,6 +151,7 @@
     textSchnittstelle(b);
     alsTextfeld(b);
     knoepfeVerbinden(b);
+    b.block.addEventListener("kurs:aufzeichnung", (ereignis) => zeichnen(b, ereignis.detail));
     if (b.speicher && localStorage.getItem(b.speicher) !== null) {
       // Deine gespeicherte Lösung: gleich mit Editor, damit sie gefärbt dasteht wie der Code der Seite.
       code.textContent = localStorage.getItem(b.speicher);
@@ -416,6 +417,17 @@
     // Nur „Prüfen“ an deiner Lösung zählt für deinen Fortschritt (kurs-fortschritt.js merkt es sich),
     // nicht die Musterlösung oder die Prüfung, die du unter „Lösung“ ausführst.
     if (e.ok && pruefen) document.dispatchEvent(new CustomEvent("kurs:bestanden", { detail: { uebung: b.name } }));
+  }
+
+  // Dein Lauf, gezeichnet (Issue 48): Die Aufzeichnung (aufzeichnungMelden) zeichnet kurs-zeichnung.js; es lädt
+  // erst mit der ersten, die Schritte hat. Ohne Schritte steht nur der Grund da. Beides erst nach zeige().
+  function zeichnen(b, aufzeichnung) {
+    if (aufzeichnung?.schritte?.length) {
+      import(new URL("kurs-zeichnung.js", BASIS)).then((z) => z.zeige(aufzeichnung, b.ergebnis,
+        (zeile) => editorOeffnen(b, false).then(() => b.block.kursZeileZeigen?.(zeile)))).catch(() => {});
+    } else if (aufzeichnung?.grund) {
+      queueMicrotask(() => b.ergebnis.append(element("p", "kurs-zeichnung-grund", aufzeichnung.grund)));
+    }
   }
 
   // Material legt um jeden Kopierknopf ein <nav>: zwanzig namenlose Landmarken je Seite

@@ -3,10 +3,9 @@ Pfeilspitzen in der Farbe ihrer Linie, lesbarem Text (4,5:1), auf dem Handy in s
 ganz im Bild mit mindestens 11 px Schrift, auf dem Desktop ohne seitliches Scrollen, auch ohne
 JavaScript, und ohne Mermaid."""
 
-import re
 
 import im_browser as browser
-from im_browser import MERMAID_QUELLTEXT, VARIANTEN, ZWEI_BILDER_SPAETER, variante
+from im_browser import MERMAID_QUELLTEXT, VARIANTEN, ZWEI_BILDER_SPAETER, kontrast, variante
 
 from kurs.diagramm_html import als_html
 from kurs.diagramme import SCHEMATA, breite, zeichnungen
@@ -90,27 +89,6 @@ KONTRASTE = f"""() => {{
         }}));
     }});
 }}"""
-
-
-def _rgb(farbe: str) -> tuple[float, ...]:
-    werte = [float(w) for w in re.findall(r"[\d.]+", farbe)]
-    return tuple(werte[:3]) + ((werte[3],) if len(werte) > 3 else (1.0,))
-
-
-def _leuchtdichte(rgb) -> float:
-    kanal = [(c / 255 / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4) for c in rgb[:3]]
-    return 0.2126 * kanal[0] + 0.7152 * kanal[1] + 0.0722 * kanal[2]
-
-
-def kontrast(vorne: str, schichten: list[str], seite: str) -> float:
-    """Kontrast nach WCAG gegen das, was hinter dem Text zu sehen ist: die Schichten von unten
-    (zuunterst die Seite) übereinander, jede mit ihrer Deckkraft."""
-    hinten = _rgb(seite)[:3]
-    for schicht in reversed(schichten):
-        farbe = _rgb(schicht)
-        hinten = tuple(farbe[i] * farbe[3] + hinten[i] * (1 - farbe[3]) for i in range(3))
-    hell, dunkel = sorted((_leuchtdichte(_rgb(vorne)), _leuchtdichte(hinten)), reverse=True)
-    return (hell + 0.05) / (dunkel + 0.05)
 
 
 def zu_blass(page) -> tuple[list[str], list[tuple[str, float]]]:
