@@ -164,9 +164,11 @@ def test_genannte_pfade_und_befehle_gibt_es(datei):
              if not re.search(r"teil[-_]N|uebung[-_]M|mein_beispiel", p)}
     fehlt = sorted(p for p in pfade if not (WURZEL / p).exists())
     assert not fehlt, f"{datei.name} nennt Pfade, die es nicht gibt: {fehlt}"
-    befehle = {m: WURZEL / (m.replace(".", "/") + ".py") for m in re.findall(r"python -m ((?:kurs|pflege)\.\w+)", text)}
-    befehle |= {m: WURZEL / m for m in re.findall(r"python (benchmarks/\w+\.py)", text)}
-    fehlt = sorted(m for m, datei in befehle.items() if not datei.is_file())
+    # Ein Modul (kurs/x.py) oder ein Paket mit __main__.py (kurs/mutation/).
+    befehle = {m: [WURZEL / (m.replace(".", "/") + ".py"), WURZEL / m.replace(".", "/") / "__main__.py"]
+               for m in re.findall(r"python -m ((?:kurs|pflege)\.\w+)", text)}
+    befehle |= {m: [WURZEL / m] for m in re.findall(r"python (benchmarks/\w+\.py)", text)}
+    fehlt = sorted(m for m, dateien in befehle.items() if not any(d.is_file() for d in dateien))
     assert not fehlt, f"{datei.name} nennt Befehle, die es nicht gibt: {fehlt}"
 
 
