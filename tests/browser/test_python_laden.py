@@ -90,7 +90,7 @@ def test_anzeige_ist_im_bild_zu_sehen(chromium, wie_github_pages, farbschema):
     leiste = browser.leiste(page, BLOCK)
     leiste.get_by_role("button", name="Ausführen", exact=True).click()
     ergebnis = browser.ergebnis(page, BLOCK)
-    page.wait_for_function("e => / von .* MB$/.test(e.textContent) && !/ 0,0 von/.test(e.textContent)",
+    page.wait_for_function("e => / von .* MB/.test(e.textContent) && !/ 0,0 von/.test(e.textContent)",
                            arg=ergebnis.element_handle(), timeout=10_000)
     assert ergebnis.is_visible() and LADEN.match(ergebnis.inner_text().strip()), ergebnis.inner_text()
     assert ergebnis.evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 11
