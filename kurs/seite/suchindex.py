@@ -11,12 +11,11 @@
   weniger. Material zeigt das Feld nicht an, es zählt nur für den Rang.
 """
 
+import html
 import json
 import re
 from collections import Counter
 from pathlib import Path
-
-from kurs.seite.auswahl import _text
 
 GLOSSAR = "glossar/"
 # Ein Begriff ist ein kurzer Treffer, dessen Titel genau das gesuchte Wort ist: Mit vollem Gewicht
@@ -63,6 +62,13 @@ def eindeutige_titel(docs: list[dict]) -> list[dict]:
     return docs
 
 
+def _klartext(text: str) -> str:
+    """Ohne <code>: Material zeigt unter einem Treffer nur das Textstück mit dem Treffer, und jedes
+    Tag beginnt ein neues. Mit `XACK` als Code stünde „Ack“ bei „acknowledgement“ ohne den Anfang
+    seiner Bedeutung da."""
+    return html.escape(text.replace("`", ""))
+
+
 def glossar_eintraege(docs: list[dict], glossar: list[dict]) -> list[dict]:
     """Der Abschnitt der Seite Glossar behält nur seine Einleitung; dahinter je Begriff ein Treffer."""
     ergebnis = []
@@ -72,7 +78,7 @@ def glossar_eintraege(docs: list[dict], glossar: list[dict]) -> list[dict]:
             continue
         ergebnis.append({**doc, "text": doc["text"].split("</p>")[0] + "</p>"})
         ergebnis += [{"location": f"{GLOSSAR}#{anker(e['Begriff'])}", "title": e["Begriff"],
-                      "text": _text(f"{e['Bedeutung']} Englisch: {e['Englisch']}."), "boost": GLOSSAR_GEWICHT}
+                      "text": _klartext(f"{e['Bedeutung']} Englisch: {e['Englisch']}."), "boost": GLOSSAR_GEWICHT}
                      for e in glossar]
     return ergebnis
 
