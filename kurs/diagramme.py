@@ -40,22 +40,29 @@ SCHRIFT_PX = 16
 # Kleiner als so skaliert die Seite ein breites Diagramm nie (Issue 13); was dann nicht passt,
 # scrollt seitlich. Auf dem Desktop bleibt es dabei.
 MIN_SCHRIFT_PX = 10
-# Das Handy (Issue 42): 390 px breit, davon 358 px Spalte (Materials Rand 0,8 rem), Schrift
+# Der Laptop (Issue 51): Bei 1280 px ist Materials Spalte 688 px breit; dort bleibt die Schrift
+# 12 px, wenn die breite Form höchstens BREIT_MAX_BREITE breit ist. Das prüft tests/test_diagramme.py;
+# passt ein Diagramm nicht, bricht sein Quelltext lange Nachrichten mit <br/> um.
+DESKTOP_SPALTE_PX = 688
+DESKTOP_MIN_SCHRIFT_PX = 12
+BREIT_MAX_BREITE = DESKTOP_SPALTE_PX * SCHRIFT_PX // DESKTOP_MIN_SCHRIFT_PX
+# Das Handy (Issue 42, 51): 360 px breit, davon 328 px Spalte (Materials Rand 0,8 rem), Schrift
 # mindestens 11 px. Bis zu Materials Grenze für schmale Bildschirme (kurs.css, 44.9375em) steht
 # dort die schmale Form, gezeichnet mit kleinerer Schrift und so schmal, dass sie ohne Wischen passt.
-HANDY_SPALTE_PX = 358
+HANDY_SPALTE_PX = 328
 HANDY_MIN_SCHRIFT_PX = 11
 SCHMAL_SCHRIFT_PX = 14
 # So breit darf die schmale Form gezeichnet sein: verkleinert auf die Spalte bleibt die Schrift 11 px.
 SCHMAL_MAX_BREITE = HANDY_SPALTE_PX * SCHMAL_SCHRIFT_PX // HANDY_MIN_SCHRIFT_PX
 FORMEN = ("breit", "schmal")
-# Feste Breite statt 100 %: Die Seite entscheidet mit CSS, wie weit sie verkleinert.
+# Feste Breite statt 100 %: Die Seite entscheidet mit CSS, wie weit sie verkleinert. Teilnehmer
+# 120 px statt Mermaids 150 px breit: Ihre Namen sind kurz, und so passen vier auf den Laptop.
 _GEMEINSAM = {
     "startOnLoad": False,
     "fontFamily": "arial, sans-serif",
     "fontSize": SCHRIFT_PX,
     "sequence": {"useMaxWidth": False, "actorFontSize": SCHRIFT_PX, "messageFontSize": SCHRIFT_PX,
-                 "noteFontSize": SCHRIFT_PX},
+                 "noteFontSize": SCHRIFT_PX, "width": 120, "diagramMarginX": 10},
     "flowchart": {"useMaxWidth": False},
 }
 # Die schmale Form: kleinere Schrift und Abstände. Sequenzdiagramme brechen Nachrichten und
@@ -89,8 +96,8 @@ def mermaid_version() -> str:
 @functools.cache
 def verarbeitung() -> str:
     """Der Code, der Quelltext und SVG für den Leser noch ändert: Ändert er sich, gilt jedes SVG als alt."""
-    return "".join(inspect.getsource(f) for f in (fuer_leser, feste_ids, ohne_unbenutzte_symbole,
-                                                   ohne_unbenutzte_regeln, _regeln, schmal_gesetzt,
+    return "".join(inspect.getsource(f) for f in (fuer_leser, feste_ids, nachrichten_freigestellt,
+                                                   ohne_unbenutzte_symbole, ohne_unbenutzte_regeln, _regeln, schmal_gesetzt,
                                                    _teilnehmer, _umbrechen))
 
 
@@ -214,6 +221,26 @@ def feste_ids(svg: str) -> str:
     return re.sub(r'id="(actor\d+)"', lambda m: f'id="{svg_id}-{neu.setdefault(m[1], f"actor{len(neu)}")}"', svg)
 
 
+def nachrichten_freigestellt(svg: str, schema: str) -> str:
+    """Keine Lebenslinie läuft durch den Text einer Nachricht (Issue 51): Mermaid setzt den Text
+    einer Nachricht an sich selbst mitten auf die Lebenslinie. Hinter jeder Zeile einer Nachricht
+    liegt darum ein Kästchen in der Farbe der Seite, so breit wie der Text, eher breiter (Arial:
+    kein Zeichen breiter als 0,6 em im Mittel). Es endet über dem Pfeil, der unter dem Text steht.
+    Außerhalb der Seite (Materials --md-default-bg-color) nimmt es die Farbe ihres Schemas."""
+    seite = {"hell": "#fff", "dunkel": "#1e2129"}[schema]
+    nachricht = (r'<text x="([\d.]+)" y="([\d.]+)" text-anchor="middle"[^>]*class="messageText"[^>]*'
+                 r'font-size: ([\d.]+)px[^>]*>([^<]*)</text>')
+
+    def freistellen(m):
+        x, y, groesse, text = float(m[1]), float(m[2]), float(m[3]), html.unescape(m[4])
+        breite = len(text) * 0.6 * groesse
+        # Mermaid setzt die Mitte der Zeile (dominant-baseline="middle") eine Zeile (dy="1em") unter y.
+        return (f'<rect class="kurs-hinter-text" x="{x - breite / 2:.1f}" y="{y + 0.4 * groesse:.1f}" '
+                f'width="{breite:.1f}" height="{1.2 * groesse:.1f}" '
+                f'style="fill: var(--md-default-bg-color, {seite}); stroke: none"></rect>{m[0]}')
+    return re.sub(nachricht, freistellen, svg)
+
+
 def ohne_unbenutzte_symbole(svg: str) -> str:
     """Mermaid legt in jedes Sequenzdiagramm die Symbole computer, database und clock, auch wenn
     keine Lebenslinie sie zeigt: lange Pfade, auf Teil 2 ein Sechstel der Seite (gzip), die der
@@ -287,7 +314,8 @@ def zeichne(liste: list[Zeichnung]) -> dict[Zeichnung, str]:
                     }""", [f"diagramm-{z.schluessel}", quelle, z.einstellungen]) for quelle in z.kandidaten]
                 except PlaywrightFehler as fehler:
                     raise MermaidFehler(z, fehler.message) from None
-                ergebnis[z] = ohne_unbenutzte_regeln(ohne_unbenutzte_symbole(fuer_leser(feste_ids(min(svgs, key=breite)))))
+                svg = fuer_leser(feste_ids(min(svgs, key=breite)))
+                ergebnis[z] = ohne_unbenutzte_regeln(ohne_unbenutzte_symbole(nachrichten_freigestellt(svg, z.schema)))
         finally:
             browser.close()
     return ergebnis

@@ -64,22 +64,22 @@ def statisch(tmp_path, breite: dict[str, int]) -> str:
 
 
 def test_mit_allen_svgs_wird_das_diagramm_statisch(tmp_path):
-    ergebnis = statisch(tmp_path, {"breit": 800, "schmal": 420})
+    ergebnis = statisch(tmp_path, {"breit": 800, "schmal": 400})
     assert "<pre" not in ergebnis
     assert 'aria-label="Diagramm: Ein Test"' in ergebnis and 'tabindex="0"' in ergebnis
     for form in diagramme.FORMEN:
         for schema in diagramme.SCHEMATA:
             assert (f'<div class="kurs-diagramm-{schema} kurs-diagramm-{form}"><svg data-search-exclude '
-                    f'width="{800 if form == "breit" else 420}" data-variante="{form}-{schema}">') in ergebnis
+                    f'width="{800 if form == "breit" else 400}" data-variante="{form}-{schema}">') in ergebnis
     assert '<div class="kurs-diagramm kurs-diagramm--mit-schmal">' in ergebnis
     # 800 px bei 16 px Schrift: höchstens auf 500 px verkleinert, dann ist die Schrift 10 px. Die
-    # schmale Form (14 px Schrift) höchstens auf 11 px: 420 · 11 / 14 = 330 px, passt aufs Handy.
-    assert "--kurs-min-breite: 500px; --kurs-min-breite-schmal: 330px" in ergebnis
+    # schmale Form (14 px Schrift) höchstens auf 11 px: 400 · 11 / 14 = 315 px, passt aufs Handy (328 px).
+    assert "--kurs-min-breite: 500px; --kurs-min-breite-schmal: 315px" in ergebnis
 
 
 def test_passt_die_breite_form_aufs_handy_bleibt_die_schmale_weg(tmp_path):
-    # 500 px bei 16 px: auf 358 px verkleinert 11,5 px Schrift.
-    ergebnis = statisch(tmp_path, {"breit": 500, "schmal": 300})
+    # 470 px bei 16 px: auf 328 px verkleinert 11,2 px Schrift.
+    ergebnis = statisch(tmp_path, {"breit": 470, "schmal": 300})
     assert "kurs-diagramm-schmal" not in ergebnis and "--mit-schmal" not in ergebnis
     assert "kurs-diagramm--wischen" not in ergebnis
 
@@ -105,8 +105,8 @@ def test_ein_geaendertes_diagramm_braucht_neue_svgs():
 
 @pytest.mark.parametrize("diagramm", KURS.diagramme, ids=lambda d: f"{d.seite.stem}-zeile-{d.zeile}")
 def test_die_schmale_form_passt_aufs_handy(diagramm):
-    """Auf 358 px Spalte mit mindestens 11 px Schrift (Issue 42); das prüft der Browsertest auch
-    an der Seite, hier steht es schon vor dem Build fest."""
+    """Auf 328 px Spalte (360 px Handy) mit mindestens 11 px Schrift (Issue 42, 51); das prüft der
+    Browsertest auch an der Seite, hier steht es schon vor dem Build fest."""
     for z in diagramme.zeichnungen(diagramm.quelle):
         if z.form == "schmal" and z.datei(KURS).is_file():
             breite = diagramme.breite(z.datei(KURS).read_text(encoding="utf-8"))
@@ -114,6 +114,30 @@ def test_die_schmale_form_passt_aufs_handy(diagramm):
                 f"{diagramm.seite.relative_to(KURS.wurzel)}, Zeile {diagramm.zeile}: Auch schmal gezeichnet ist das "
                 f"Diagramm {breite:.0f} px breit, aufs Handy passen {diagramme.SCHMAL_MAX_BREITE} px. Kürze "
                 "Beschriftungen, nimm weniger Teilnehmer nebeneinander oder teile das Diagramm.")
+
+
+@pytest.mark.parametrize("diagramm", KURS.diagramme, ids=lambda d: f"{d.seite.stem}-zeile-{d.zeile}")
+def test_die_breite_form_passt_auf_den_laptop(diagramm):
+    """Auf 688 px Spalte (1280 px Laptop) mit mindestens 12 px Schrift (Issue 51)."""
+    for z in diagramme.zeichnungen(diagramm.quelle):
+        if z.form == "breit" and z.datei(KURS).is_file():
+            breite = diagramme.breite(z.datei(KURS).read_text(encoding="utf-8"))
+            assert breite <= diagramme.BREIT_MAX_BREITE, (
+                f"{diagramm.seite.relative_to(KURS.wurzel)}, Zeile {diagramm.zeile}: Das Diagramm ist {breite:.0f} px "
+                f"breit, auf den Laptop passen {diagramme.BREIT_MAX_BREITE} px. Brich lange Nachrichten mit <br/> um "
+                "oder nimm weniger Teilnehmer nebeneinander.")
+
+
+def test_nachrichten_freigestellt():
+    svg = ('<line class="actor-line"></line><text x="100" y="50" text-anchor="middle" dominant-baseline="middle" '
+           'class="messageText" dy="1em" style="font-size: 16px;">Absturz &amp; Ack</text>')
+    rect, rest = diagramme.nachrichten_freigestellt(svg, "dunkel").split("</rect>")
+    assert rest == svg.split("</line>", 1)[1] and rect.startswith('<line class="actor-line"></line><rect ')
+    # Breit wie 13 Zeichen Text, mittig um x, hoch wie eine Zeile um ihre Mitte (y + 1em).
+    werte = dict(re.findall(r'(x|y|width|height)="([\d.]+)"', rect))
+    assert float(werte["width"]) >= 13 * 0.5 * 16 and float(werte["x"]) + float(werte["width"]) / 2 == 100
+    assert float(werte["y"]) < 50 + 16 < float(werte["y"]) + float(werte["height"]) < 50 + 2 * 16
+    assert "var(--md-default-bg-color, #1e2129)" in rect
 
 
 def test_schmal_gesetzt():
