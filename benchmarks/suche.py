@@ -13,7 +13,8 @@ Debians Chromium, je Kandidat in einem Tab:
   Notebook-Seiten, gefragt über seine JavaScript-API; sein Suchfeld käme noch dazu.
 
 Gedruckt werden je Kandidat und je Liste der Datei (die verlangten Anfragen und die
-zurückgehaltenen aus Issue 51) die Trefferquote (erwartete Seite unter den ersten drei), jede
+zurückgehaltenen aus Issue 51) die Trefferquote (erwartete Seite unter den ersten drei), wie oft
+ein erwartetes Kapitel vor Labor und Praxis steht (die Seiten, die Begriffe anwenden), jede
 verfehlte Anfrage und die Bytes (roh und gzip), die das Öffnen der Suche samt erster Anfrage
 lädt.
 """
@@ -39,6 +40,7 @@ from kurs.modell import NOTEBOOKS, WURZEL
 LISTEN = tomllib.loads((WURZEL / "tests" / "browser" / "suchanfragen.toml").read_text(encoding="utf-8"))
 ANFRAGEN = [a for liste in LISTEN.values() for a in liste]
 KURS_WORKER = "/assets/javascripts/workers/kurs-suche.js"
+ANWENDEN = ("labor/", "praxis/")
 
 
 class Zaehler:
@@ -121,8 +123,12 @@ def bericht(name: str, treffer: list[list[str]], gewicht: tuple[int, int], zusat
     print(f"\n{name}: Öffnen und erste Anfrage laden {roh / 1024:.1f} KiB roh, {gz / 1024:.1f} KiB gzip{zusatz}")
     treffer = iter(treffer)
     for liste, anfragen in LISTEN.items():
-        verfehlt = [(b, s, t[:3]) for (b, s), t in zip(anfragen, islice(treffer, len(anfragen)), strict=True) if s not in t[:3]]
+        gelesen = list(islice(treffer, len(anfragen)))
+        verfehlt = [(b, s, t[:3]) for (b, s), t in zip(anfragen, gelesen, strict=True) if s not in t[:3]]
         print(f"  {liste}: {len(anfragen) - len(verfehlt)} von {len(anfragen)} unter den ersten drei")
+        kapitel = [(s, t) for (_, s), t in zip(anfragen, gelesen, strict=True) if s not in ANWENDEN]
+        vorn = sum(s in t and all(a not in t[:t.index(s)] for a in ANWENDEN) for s, t in kapitel)
+        print(f"    Kapitel vor Labor und Praxis: {vorn} von {len(kapitel)}")
         for begriff, seite, erste in verfehlt:
             print(f"    verfehlt: {begriff!r} erwartet {seite or '(Start)'}, erste drei {erste}")
 

@@ -1,6 +1,7 @@
 """Die SVGs von Mermaid für Leserinnen (kurs/diagramme.py): vorlesbar, mit festen IDs und ohne,
 was nichts im Bild trifft. Ändert sich hier Code, gilt jedes SVG als alt (`verarbeitung`)."""
 
+import html
 import re
 
 
@@ -20,6 +21,26 @@ def feste_ids(svg: str) -> str:
     svg_id = re.search(r'<svg id="([^"]+)"', svg)[1]
     neu = {}
     return re.sub(r'id="(actor\d+)"', lambda m: f'id="{svg_id}-{neu.setdefault(m[1], f"actor{len(neu)}")}"', svg)
+
+
+def nachrichten_freigestellt(svg: str, schema: str) -> str:
+    """Keine Lebenslinie läuft durch den Text einer Nachricht (Issue 51): Mermaid setzt den Text
+    einer Nachricht an sich selbst mitten auf die Lebenslinie. Hinter jeder Zeile einer Nachricht
+    liegt darum ein Kästchen in der Farbe der Seite, so breit wie der Text, eher breiter (Arial:
+    kein Zeichen breiter als 0,6 em im Mittel). Es endet über dem Pfeil, der unter dem Text steht.
+    Außerhalb der Seite (Materials --md-default-bg-color) nimmt es die Farbe ihres Schemas."""
+    seite = {"hell": "#fff", "dunkel": "#1e2129"}[schema]
+    nachricht = (r'<text x="([\d.]+)" y="([\d.]+)" text-anchor="middle"[^>]*class="messageText"[^>]*'
+                 r'font-size: ([\d.]+)px[^>]*>([^<]*)</text>')
+
+    def freistellen(m):
+        x, y, groesse, text = float(m[1]), float(m[2]), float(m[3]), html.unescape(m[4])
+        breite = len(text) * 0.6 * groesse
+        # Mermaid setzt die Mitte der Zeile (dominant-baseline="middle") eine Zeile (dy="1em") unter y.
+        return (f'<rect class="kurs-hinter-text" x="{x - breite / 2:.1f}" y="{y + 0.4 * groesse:.1f}" '
+                f'width="{breite:.1f}" height="{1.2 * groesse:.1f}" '
+                f'style="fill: var(--md-default-bg-color, {seite}); stroke: none"></rect>{m[0]}')
+    return re.sub(nachricht, freistellen, svg)
 
 
 def ohne_unbenutzte_symbole(svg: str) -> str:

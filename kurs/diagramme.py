@@ -34,6 +34,7 @@ from kurs.diagramm_svg import (  # noqa: F401 - breite auch für die Tests
     breite,
     feste_ids,
     fuer_leser,
+    nachrichten_freigestellt,
     ohne_unbenutzte_regeln,
     ohne_unbenutzte_symbole,
 )
@@ -46,22 +47,29 @@ SCHRIFT_PX = 16
 # Kleiner als so skaliert die Seite ein breites Diagramm nie (Issue 13); was dann nicht passt,
 # scrollt seitlich. Auf dem Desktop bleibt es dabei.
 MIN_SCHRIFT_PX = 10
-# Das Handy (Issue 42): 390 px breit, davon 358 px Spalte (Materials Rand 0,8 rem), Schrift
+# Der Laptop (Issue 51): Bei 1280 px ist Materials Spalte 688 px breit; dort bleibt die Schrift
+# 12 px, wenn die breite Form höchstens BREIT_MAX_BREITE breit ist. Das prüft tests/test_diagramme.py;
+# passt ein Diagramm nicht, bricht sein Quelltext lange Nachrichten mit <br/> um.
+DESKTOP_SPALTE_PX = 688
+DESKTOP_MIN_SCHRIFT_PX = 12
+BREIT_MAX_BREITE = DESKTOP_SPALTE_PX * SCHRIFT_PX // DESKTOP_MIN_SCHRIFT_PX
+# Das Handy (Issue 42, 51): 360 px breit, davon 328 px Spalte (Materials Rand 0,8 rem), Schrift
 # mindestens 11 px. Bis zu Materials Grenze für schmale Bildschirme (kurs.css, 44.9375em) steht
 # dort die schmale Form, gezeichnet mit kleinerer Schrift und so schmal, dass sie ohne Wischen passt.
-HANDY_SPALTE_PX = 358
+HANDY_SPALTE_PX = 328
 HANDY_MIN_SCHRIFT_PX = 11
 SCHMAL_SCHRIFT_PX = 14
 # So breit darf die schmale Form gezeichnet sein: verkleinert auf die Spalte bleibt die Schrift 11 px.
 SCHMAL_MAX_BREITE = HANDY_SPALTE_PX * SCHMAL_SCHRIFT_PX // HANDY_MIN_SCHRIFT_PX
 FORMEN = ("breit", "schmal")
-# Feste Breite statt 100 %: Die Seite entscheidet mit CSS, wie weit sie verkleinert.
+# Feste Breite statt 100 %: Die Seite entscheidet mit CSS, wie weit sie verkleinert. Teilnehmer
+# 120 px statt Mermaids 150 px breit: Ihre Namen sind kurz, und so passen vier auf den Laptop.
 _GEMEINSAM = {
     "startOnLoad": False,
     "fontFamily": "arial, sans-serif",
     "fontSize": SCHRIFT_PX,
     "sequence": {"useMaxWidth": False, "actorFontSize": SCHRIFT_PX, "messageFontSize": SCHRIFT_PX,
-                 "noteFontSize": SCHRIFT_PX},
+                 "noteFontSize": SCHRIFT_PX, "width": 120, "diagramMarginX": 10},
     "flowchart": {"useMaxWidth": False},
 }
 # Die schmale Form: kleinere Schrift und Abstände. Sequenzdiagramme brechen Nachrichten und
@@ -95,8 +103,8 @@ def mermaid_version() -> str:
 @functools.cache
 def verarbeitung() -> str:
     """Der Code, der Quelltext und SVG für den Leser noch ändert: Ändert er sich, gilt jedes SVG als alt."""
-    return "".join(inspect.getsource(f) for f in (fuer_leser, feste_ids, ohne_unbenutzte_symbole,
-                                                   ohne_unbenutzte_regeln, _regeln, schmal_gesetzt,
+    return "".join(inspect.getsource(f) for f in (fuer_leser, feste_ids, nachrichten_freigestellt,
+                                                   ohne_unbenutzte_symbole, ohne_unbenutzte_regeln, _regeln, schmal_gesetzt,
                                                    _teilnehmer, _umbrechen))
 
 
@@ -223,7 +231,8 @@ def zeichne(liste: list[Zeichnung]) -> dict[Zeichnung, str]:
                     }""", [f"diagramm-{z.schluessel}", quelle, z.einstellungen]) for quelle in z.kandidaten]
                 except PlaywrightFehler as fehler:
                     raise MermaidFehler(z, fehler.message) from None
-                ergebnis[z] = ohne_unbenutzte_regeln(ohne_unbenutzte_symbole(fuer_leser(feste_ids(min(svgs, key=breite)))))
+                svg = fuer_leser(feste_ids(min(svgs, key=breite)))
+                ergebnis[z] = ohne_unbenutzte_regeln(ohne_unbenutzte_symbole(nachrichten_freigestellt(svg, z.schema)))
         finally:
             browser.close()
     return ergebnis

@@ -26,22 +26,22 @@ def statisch(tmp_path, breite: dict[str, int]) -> str:
 
 
 def test_mit_allen_svgs_wird_das_diagramm_statisch(tmp_path):
-    ergebnis = statisch(tmp_path, {"breit": 800, "schmal": 420})
+    ergebnis = statisch(tmp_path, {"breit": 800, "schmal": 400})
     assert "<pre" not in ergebnis
     assert 'aria-label="Diagramm: Ein Test"' in ergebnis and 'tabindex="0"' in ergebnis
     for form in diagramme.FORMEN:
         for schema in diagramme.SCHEMATA:
             assert (f'<div class="kurs-diagramm-{schema} kurs-diagramm-{form}"><svg data-search-exclude '
-                    f'width="{800 if form == "breit" else 420}" data-variante="{form}-{schema}">') in ergebnis
+                    f'width="{800 if form == "breit" else 400}" data-variante="{form}-{schema}">') in ergebnis
     assert '<div class="kurs-diagramm kurs-diagramm--mit-schmal">' in ergebnis
     # 800 px bei 16 px Schrift: höchstens auf 500 px verkleinert, dann ist die Schrift 10 px. Die
-    # schmale Form (14 px Schrift) höchstens auf 11 px: 420 · 11 / 14 = 330 px, passt aufs Handy.
-    assert "--kurs-min-breite: 500px; --kurs-min-breite-schmal: 330px" in ergebnis
+    # schmale Form (14 px Schrift) höchstens auf 11 px: 400 · 11 / 14 = 315 px, passt aufs Handy (328 px).
+    assert "--kurs-min-breite: 500px; --kurs-min-breite-schmal: 315px" in ergebnis
 
 
 def test_passt_die_breite_form_aufs_handy_bleibt_die_schmale_weg(tmp_path):
-    # 500 px bei 16 px: auf 358 px verkleinert 11,5 px Schrift.
-    ergebnis = statisch(tmp_path, {"breit": 500, "schmal": 300})
+    # 470 px bei 16 px: auf 328 px verkleinert 11,2 px Schrift.
+    ergebnis = statisch(tmp_path, {"breit": 470, "schmal": 300})
     assert "kurs-diagramm-schmal" not in ergebnis and "--mit-schmal" not in ergebnis
     assert "kurs-diagramm--wischen" not in ergebnis
 

@@ -5,14 +5,17 @@
 - Das Glossar: je Begriff ein Treffer, Titel der Begriff, Text seine Bedeutung (aus dem
   Kursmodell, kurs/modell/glossar.py), statt der ganzen Tabelle in einem Stück. Jeder Treffer
   führt zu seinem Begriff (`anker`; kurs/seite/glossar.py setzt die id auf der Seite).
+- Das Kapitel, das einen Begriff lehrt, vor den Seiten, die ihn anwenden (Issue 51): Der
+  Abschnitt, auf den das Glossar in „Im Kurs“ zeigt, bekommt den Begriff deutsch und englisch
+  in ein eigenes Feld `begriffe`, das so schwer wiegt wie ein Titel; Labor und Praxis wiegen
+  weniger. Material zeigt das Feld nicht an, es zählt nur für den Rang.
 """
 
+import html
 import json
 import re
 from collections import Counter
 from pathlib import Path
-
-from kurs.seite.auswahl import _text
 
 GLOSSAR = "glossar/"
 # Ein Begriff ist ein kurzer Treffer, dessen Titel genau das gesuchte Wort ist: Mit vollem Gewicht
@@ -20,6 +23,14 @@ GLOSSAR = "glossar/"
 # Materials Such-Worker nimmt `boost` je Eintrag (lunr, Builder.add).
 GLOSSAR_GEWICHT = 0.3
 TRENNER = " – "
+# Wie ein Titel (Materials Gewicht für "title"): Ein Abschnitt, der einen Begriff lehrt, steht so
+# vor einem, der ihn nur im Titel trägt („In die DLQ: at-most-once oder at-least-once“ im Labor).
+BEGRIFFE = "begriffe"
+BEGRIFFE_GEWICHT = 1000.0
+# Seiten, die Begriffe anwenden statt lehren: Bei gleich gutem Treffer steht das Kapitel vorn.
+# Die Praxis lehrt dafür, wie echte Systeme es machen („Kafka“ führt dorthin): Sie wiegt mehr
+# als das Labor, das nur vorführt.
+ANWENDEN = {"labor/": 0.5, "praxis/": 0.7}
 
 
 def anker(begriff: str) -> str:
@@ -51,6 +62,13 @@ def eindeutige_titel(docs: list[dict]) -> list[dict]:
     return docs
 
 
+def _klartext(text: str) -> str:
+    """Ohne <code>: Material zeigt unter einem Treffer nur das Textstück mit dem Treffer, und jedes
+    Tag beginnt ein neues. Mit `XACK` als Code stünde „Ack“ bei „acknowledgement“ ohne den Anfang
+    seiner Bedeutung da."""
+    return html.escape(text.replace("`", ""))
+
+
 def glossar_eintraege(docs: list[dict], glossar: list[dict]) -> list[dict]:
     """Der Abschnitt der Seite Glossar behält nur seine Einleitung; dahinter je Begriff ein Treffer."""
     ergebnis = []
@@ -60,13 +78,39 @@ def glossar_eintraege(docs: list[dict], glossar: list[dict]) -> list[dict]:
             continue
         ergebnis.append({**doc, "text": doc["text"].split("</p>")[0] + "</p>"})
         ergebnis += [{"location": f"{GLOSSAR}#{anker(e['Begriff'])}", "title": e["Begriff"],
-                      "text": _text(f"{e['Bedeutung']} Englisch: {e['Englisch']}."), "boost": GLOSSAR_GEWICHT}
+                      "text": _klartext(f"{e['Bedeutung']} Englisch: {e['Englisch']}."), "boost": GLOSSAR_GEWICHT}
                      for e in glossar]
     return ergebnis
 
 
+def _abschnitt(im_kurs: str) -> str:
+    """„[Teil 1, Schritt 3](teil-1.md#schritt-3-zustellgarantien)“ -> „teil-1/#schritt-3-zustellgarantien“."""
+    ziel = re.search(r"\]\(([^)]+)\)", im_kurs)[1]
+    seite, _, abschnitt = ziel.partition("#")
+    seite = "" if seite == "index.md" else seite.removesuffix(".md") + "/"
+    return f"{seite}#{abschnitt}" if abschnitt else seite
+
+
+def gewichte(docs: list[dict], glossar: list[dict]) -> list[dict]:
+    """Jeder Abschnitt, der laut Glossar Begriffe lehrt, trägt sie im Feld `begriffe`; Labor
+    und Praxis wiegen weniger (ANWENDEN). Ein Glossar ohne Ziel im Index ist ein Fehler."""
+    lehrt = {}
+    for e in glossar:
+        lehrt.setdefault(_abschnitt(e["Im Kurs"]), []).extend([e["Begriff"], e["Englisch"]])
+    orte = {d["location"] for d in docs}
+    if fehlt := sorted(set(lehrt) - orte):
+        raise ValueError(f"Das Glossar zeigt auf Abschnitte, die der Suchindex nicht kennt: {fehlt}")
+    for doc in docs:
+        if doc["location"] in lehrt:
+            doc[BEGRIFFE] = " ".join(dict.fromkeys(lehrt[doc["location"]]))
+        if gewicht := ANWENDEN.get(_seite(doc["location"])):
+            doc["boost"] = gewicht
+    return docs
+
+
 def aufbereiten(datei: Path, glossar: list[dict]) -> None:
     index = json.loads(datei.read_text(encoding="utf-8"))
-    index["docs"] = glossar_eintraege(eindeutige_titel(index["docs"]), glossar)
+    index["docs"] = glossar_eintraege(gewichte(eindeutige_titel(index["docs"]), glossar), glossar)
+    index["config"]["fields"][BEGRIFFE] = {"boost": BEGRIFFE_GEWICHT}
     # Geschrieben wie von Material (ASCII, ohne Leerzeichen).
     datei.write_text(json.dumps(index, separators=(",", ":")), encoding="utf-8")

@@ -5,7 +5,10 @@ beim Laden misst, kostete auf dem Handy Blockierzeit (CONTRIBUTING, „Skripte b
 
 Gestapelt wird jede Tabelle mit drei und mehr Spalten; auf 358 px wären ihre Spalten kaum 15
 Zeichen breit, und Code darin bräche mitten im Namen. Eine mit zwei Spalten nur, wenn ein Wort
-darin breiter ist, als die Spalte je werden kann. Auf dem Desktop bleibt jede Tabelle eine Tabelle.
+darin breiter ist, als die Spalte je werden kann. Auf dem Desktop bleibt eine Tabelle eine Tabelle,
+außer sie hat fünf und mehr Spalten (Issue 51, die Übersicht der Praxis): In 688 px Spalte bräche
+dort Code mitten im Namen, und die letzte Spalte wäre abgeschnitten. Sie ist überall gestapelt
+(data-kurs-stapel="immer"), auf dem Desktop mit dem Kopf links neben der Zelle.
 
 Die Tabelle behält ihre Rollen (role="table", …) für Screenreader: Ein Browser, der Zellen als
 Block zeichnet, vergisst sonst, dass sie eine Tabelle sind (Safari). Den Kopf über der Zelle
@@ -22,6 +25,7 @@ ZELLE = re.compile(r"<td\b")
 TAG = re.compile(r"<[^>]+>")
 
 SPALTEN_ZUM_STAPELN = 3
+SPALTEN_IMMER_STAPELN = 5
 # So breit wird höchstens eine Spalte einer Tabelle mit zwei Spalten auf dem Handy (358 px Spalte
 # der Seite, Materials Rand und Abstände in der Tabelle), gemessen in Zeichen der Tabellenschrift
 # (12,8 px, rund 7 px je Zeichen, Code etwas breiter).
@@ -54,7 +58,8 @@ def _gestapelt(inhalt: str) -> str:
     inhalt = ZEILE.sub(zeile, inhalt)
     inhalt = re.sub(r"<th\b", '<th role="columnheader"', inhalt)
     inhalt = re.sub(r"<(thead|tbody)>", r'<\1 role="rowgroup">', inhalt)
-    return f'<table role="table" data-kurs-stapel>{inhalt}</table>'
+    wann = '="immer"' if len(koepfe) >= SPALTEN_IMMER_STAPELN else ""
+    return f'<table role="table" data-kurs-stapel{wann}>{inhalt}</table>'
 
 
 def fuers_handy(html_text: str) -> str:

@@ -1,7 +1,8 @@
 """Jedes Diagramm als SVG in der Seite: gezeichnet, in der Variante seines Farbschemas, mit
-Pfeilspitzen in der Farbe ihrer Linie, lesbarem Text (4,5:1), auf dem Handy in seiner schmalen Form
-ganz im Bild mit mindestens 11 px Schrift, auf dem Desktop ohne seitliches Scrollen, auch ohne
-JavaScript, und ohne Mermaid."""
+Pfeilspitzen in der Farbe ihrer Linie, lesbarem Text (4,5:1), auf dem Handy (360 px) in seiner
+schmalen Form ganz im Bild mit mindestens 11 px Schrift, auf dem Laptop (1280 px) mit mindestens
+12 px Schrift und ohne seitliches Scrollen, ohne Lebenslinie durch den Text einer Nachricht, auch
+ohne JavaScript, und ohne Mermaid."""
 
 
 import im_browser as browser
@@ -202,14 +203,61 @@ DIAGRAMM_IM_BILD = """block => {
              hinweis: block.querySelector(".kurs-diagramm-hinweis").checkVisibility() };
 }"""
 HANDY = {"width": 390, "height": 844}
+# Das schmalste Handy, für das die schmale Form gezeichnet ist (kurs/diagramme.py, HANDY_SPALTE_PX).
+SCHMALES_HANDY = {"width": 360, "height": 780}
+
+# Wo eine Lebenslinie durch den Text einer Nachricht liefe: Die Linie kreuzt den Text, und an der
+# Kreuzung liegt keine deckende Fläche, die nach der Linie gezeichnet ist (kurs/diagramme.py,
+# nachrichten_freigestellt). Gemessen mit Flächen statt mit der Linie selbst: Eine 0,5 px dünne
+# Linie trifft elementsFromPoint nicht verlässlich.
+LINIE_DURCH_TEXT = """svg => {
+    const FORMEN = ["rect", "path", "polygon"];
+    const deckt = e => FORMEN.includes(e.tagName) && !["none", "transparent", "rgba(0, 0, 0, 0)"].includes(getComputedStyle(e).fill);
+    const linien = [...svg.querySelectorAll('[data-et="life-line"]')];
+    return [...svg.querySelectorAll("text.messageText")].filter(t => t.textContent.trim()).flatMap(t => {
+        const r = t.getBoundingClientRect();
+        return linien.flatMap(linie => {
+            const l = linie.getBoundingClientRect();
+            const x = l.x + l.width / 2;
+            const kreuzt = [r.y + r.height * 0.3, r.y + r.height * 0.5, r.y + r.height * 0.7]
+                .filter(y => x > r.left + 1 && x < r.right - 1 && y > l.top && y < l.bottom);
+            const frei = kreuzt.filter(y => !document.elementsFromPoint(x, y).some(e =>
+                svg.contains(e) && deckt(e) && linie.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING));
+            return frei.length ? [`${t.textContent.trim()} (Linie ${linie.getAttribute("data-id")})`] : [];
+        });
+    });
+}"""
+
+
+def test_auf_dem_laptop_hat_jedes_diagramm_12_px_schrift_und_keine_linie_durch_text(lade, diagrammseiten, farbschema):
+    """Issue 51: Bei 1280 px verkleinert die Seite kein Diagramm unter 12 px Schrift (Outbox und
+    Dedup-Tabelle hatten 10 px), und keine Lebenslinie läuft durch den Text einer Nachricht."""
+    geprueft = 0
+    for pfad in diagrammseiten:
+        page = lade(pfad, farbschema).page
+        assert page.viewport_size["width"] == 1280
+        bloecke = page.locator("article .kurs-diagramm")
+        for nummer in range(bloecke.count()):
+            bloecke.nth(nummer).evaluate("b => b.scrollIntoView()")
+            page.evaluate(ZWEI_BILDER_SPAETER)
+            d = bloecke.nth(nummer).evaluate(DIAGRAMM_IM_BILD)
+            wo = f"{pfad}, Diagramm {nummer + 1}"
+            assert d["variante"] == variante(farbschema), (wo, d)
+            assert d["schrift"] >= 12, f"{wo}: kleinste Schrift {d['schrift']:.1f} px"
+            svg = bloecke.nth(nummer).locator("svg").filter(visible=True)
+            assert not (durch := svg.evaluate(LINIE_DURCH_TEXT)), f"{wo}: Lebenslinie durch den Text {durch}"
+            browser.foto(bloecke.nth(nummer), f"laptop-{pfad.strip('/')}-diagramm-{nummer + 1}-{farbschema}.png")
+            geprueft += 1
+    assert geprueft == sum(1 for d in Kurs().diagramme)
 
 
 def test_auf_dem_handy_steht_jedes_diagramm_ganz_mit_11_px_schrift(neuer_besuch, diagrammseiten, farbschema):
-    """Issue 42: Auf dem Handy steht die schmale Form jedes Diagramms (kurs/diagramme.py), fürs Handy
-    gezeichnet: ganz im Bild, ohne Wischen, mit mindestens 11 px Schrift, in beiden Schemata, und jeder
-    Text hebt sich ab. Gemessen wie bei einer Leserin, die hinscrollt: kurs.css überspringt Blöcke weit
+    """Issue 42, 51: Auf dem Handy, bis hinab zu 360 px, steht die schmale Form jedes Diagramms
+    (kurs/diagramme.py), fürs Handy gezeichnet: ganz im Bild, ohne Wischen, mit mindestens 11 px
+    Schrift, ohne Lebenslinie durch den Text einer Nachricht, in beiden Schemata, und jeder Text hebt
+    sich ab. Gemessen wie bei einer Leserin, die hinscrollt: kurs.css überspringt Blöcke weit
     außerhalb des Bildschirms (content-visibility), das spart beim Laden Rechenzeit."""
-    besuch = neuer_besuch(farbschema, viewport=HANDY)
+    besuch = neuer_besuch(farbschema, viewport=SCHMALES_HANDY)
     page = besuch.page
     geprueft = 0
     for pfad in diagrammseiten:
@@ -229,6 +277,8 @@ def test_auf_dem_handy_steht_jedes_diagramm_ganz_mit_11_px_schrift(neuer_besuch,
             assert 0 <= d["links"] and d["rechts"] <= d["bild"], f"{wo}: nicht ganz im Bild: {d}"
             assert not d["scrollt"] and not d["hinweis"], f"{wo}: scrollt seitlich: {d}"
             assert d["tabindex"] == 0 and d["name"].startswith("Diagramm: "), (wo, d)
+            svg = bloecke.nth(nummer).locator("svg").filter(visible=True)
+            assert not (durch := svg.evaluate(LINIE_DURCH_TEXT)), f"{wo}: Lebenslinie durch den Text {durch}"
             browser.foto(bloecke.nth(nummer), f"handy-{pfad.strip('/')}-diagramm-{nummer + 1}-{farbschema}.png")
             geprueft += 1
         texte, blass = zu_blass(page)

@@ -1,6 +1,8 @@
 """Der Editor jedes Python-Blocks (docs/assets/kurs-editor.js, CodeMirror 6), auf dem Handy
-(390 px) und am Desktop (1280 px): Einzug, Tab, keine Tastaturfalle, Farben, die bleiben."""
+(390 px) und am Desktop (1280 px): Einzug, Tab, keine Tastaturfalle, Farben, die bleiben; eine
+Vorlage sieht bearbeitbar aus, und der Kopierknopf verdeckt keinen Code (320 und 390 px)."""
 
+import im_browser as browser
 import pytest
 from im_browser import ZWEI_BILDER_SPAETER
 
@@ -196,3 +198,49 @@ def test_fokus_bleibt_wo_die_leserin_ihn_hinsetzt_waehrend_der_editor_laedt(neue
     page.evaluate(ZWEI_BILDER_SPAETER)
     assert page.evaluate("document.activeElement.textContent") == "Ausführen"
     assert not aktiv_im_editor(page, block)
+
+
+# Eine Vorlage, wie sie vor dem ersten Antippen dasteht: der Kopierknopf, die erste Zeile Code (ein
+# Range bis zum ersten Zeilenumbruch) und die Zeile „✎ Deine Lösung“ darüber (pre::before, kurs.css).
+VORLAGE_IM_BILD = """b => {
+    b.scrollIntoView({ block: "center" });
+    const code = b.querySelector("code");
+    const gang = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+    const zeile = document.createRange();
+    zeile.setStart(code, 0);
+    for (let k = gang.nextNode(); k; k = gang.nextNode()) {
+        const ende = k.textContent.indexOf("\\n");
+        zeile.setEnd(k, ende < 0 ? k.textContent.length : ende);
+        if (ende >= 0) break;
+    }
+    const knopf = b.querySelector(".md-code__button")?.getBoundingClientRect();
+    const vorn = getComputedStyle(b.querySelector("pre"), "::before");
+    const ueber = (a, z) => a.left < z.right && z.left < a.right && a.top < z.bottom && z.top < a.bottom;
+    return { knopf: Boolean(knopf), text: zeile.toString(),
+             verdeckt: knopf ? [...zeile.getClientRects()].some(z => z.width && ueber(knopf, z)) : null,
+             zeile_oben: zeile.getBoundingClientRect().top - b.querySelector("pre").getBoundingClientRect().top,
+             hinweis: vorn.display !== "none" ? vorn.content : null, hinweis_hoehe: parseFloat(vorn.height) || 0 };
+}"""
+
+
+@pytest.mark.parametrize("breite", [320, 390])
+def test_eine_vorlage_sieht_auf_dem_handy_bearbeitbar_aus_und_der_kopierknopf_verdeckt_keinen_code(neuer_besuch, farbschema, breite):
+    """Issue 51: Über jeder Vorlage steht „✎ Deine Lösung: hier tippen und ändern“, bevor du sie antippst,
+    und Materials Kopierknopf sitzt in dieser Zeile, nicht über der ersten Zeile Code."""
+    besuch = neuer_besuch(farbschema, viewport={"width": breite, "height": 800})
+    besuch.oeffne(SEITE)
+    page = besuch.page
+    vorlagen = page.locator(VORLAGE)
+    assert vorlagen.count() >= 3
+    for nummer in range(vorlagen.count()):
+        vorlage = vorlagen.nth(nummer)
+        vorlage.evaluate("b => b.scrollIntoView({ block: 'center' })")
+        # Material setzt den Kopierknopf erst, wenn der Block zu sehen ist (content.lazy).
+        page.wait_for_function("b => b.querySelector('.md-code__button')", arg=vorlage.element_handle())
+        d = vorlage.evaluate(VORLAGE_IM_BILD)
+        wo = f"Vorlage {nummer + 1} bei {breite} px: {d['text']!r}"
+        assert d["hinweis"] and "Deine Lösung" in d["hinweis"], (wo, d)
+        assert d["zeile_oben"] >= 20, f"{wo}: Die Zeile „Deine Lösung“ steht nicht über dem Code: {d}"
+        assert d["verdeckt"] is False, f"{wo}: Der Kopierknopf liegt auf der ersten Zeile Code"
+        if nummer == 0:
+            browser.foto(vorlage, f"vorlage-{breite}-{farbschema}.png")

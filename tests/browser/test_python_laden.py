@@ -90,7 +90,8 @@ def test_anzeige_ist_im_bild_zu_sehen(chromium, wie_github_pages, farbschema):
     leiste = browser.leiste(page, BLOCK)
     leiste.get_by_role("button", name="Ausführen", exact=True).click()
     ergebnis = browser.ergebnis(page, BLOCK)
-    page.wait_for_function("e => / von .* MB/.test(e.textContent) && !/ 0,0 von/.test(e.textContent)",
+    # Nach der ersten Sekunde steht dahinter, wie lange es noch dauert („, noch etwa 9 s“).
+    page.wait_for_function("e => / von [\\d,]+ MB(, noch etwa .*)?$/.test(e.textContent) && !/ 0,0 von/.test(e.textContent)",
                            arg=ergebnis.element_handle(), timeout=10_000)
     assert ergebnis.is_visible() and LADEN.match(ergebnis.inner_text().strip()), ergebnis.inner_text()
     assert ergebnis.evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 11

@@ -88,6 +88,25 @@ def test_suche_findet_jede_wortform(suche):
     assert not suche.fehler, "\n".join(suche.fehler)
 
 
+# Zurückgehaltene Anfragen (Issue 51) sind nicht abgestimmt: Verlangt ist eine Quote, nicht jede.
+QUOTE_ZURUECKGEHALTEN = 0.9
+
+
+@pytest.mark.parametrize("liste", [name for name in SUCHANFRAGEN if name.startswith("zurueckgehalten")])
+def test_zurueckgehaltene_anfragen_finden_ihr_kapitel(suche, liste):
+    """Anfragen, die vor oder nach der Änderung am Rang aufgeschrieben und nicht abgestimmt sind:
+    Mindestens QUOTE_ZURUECKGEHALTEN von ihnen finden das Kapitel, das den Begriff lehrt, unter
+    den ersten drei."""
+    anfragen = SUCHANFRAGEN[liste]
+    verfehlt = []
+    for begriff, seite in anfragen:
+        _, seiten = suche_nach(suche, begriff)
+        if seite not in seiten[:3]:
+            verfehlt.append(f"{begriff!r}: erwartet {seite or '(Start)'}, erste drei {seiten[:3]}")
+    quote = 1 - len(verfehlt) / len(anfragen)
+    assert quote >= QUOTE_ZURUECKGEHALTEN, f"{liste}: {quote:.0%} unter den ersten drei, verfehlt:\n" + "\n".join(verfehlt)
+
+
 def fehlende_begriffe(suche) -> set[str]:
     """Was Material unter den Treffern als „Es fehlt: …“ nennt."""
     zeilen = suche.page.eval_on_selector_all(".md-search-result__terms", "ps => ps.map(p => p.innerText)")

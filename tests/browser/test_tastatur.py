@@ -3,9 +3,15 @@ Leserin tippt (kurs-editor.js, CodeMirrors tabFocusMode); was Tab gerade tut, st
 dem Editor; jeder Knopf ist erreichbar; der Fokus bleibt während und nach einem Lauf auf dem Knopf,
 mit sichtbarem Rahmen und Kontrast von mindestens 4,5:1; Begriffe halten Tab nur einmal je Absatz."""
 
+import re
+
 import im_browser as browser
 import pytest
 from im_browser import ZWEI_BILDER_SPAETER
+
+from kurs.modell import WURZEL
+
+AXE = WURZEL / "tests" / "browser" / "vendor" / "axe.min.js"
 
 SEITE = "teil-2/"
 BLOCK = '.language-python.highlight[data-lauf]'
@@ -90,6 +96,40 @@ def test_tippen_schaltet_auf_einruecken_und_escape_tab_fuehrt_hinaus(neuer_besuc
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.textContent") == "Ausführen"
     assert not hinweis.is_visible()
+
+
+def deckend(farbe: str, hinten: str) -> str:
+    """Eine halb durchsichtige Farbe („rgba(0, 0, 0, 0.54)“), wie sie über `hinten` zu sehen ist."""
+    werte = [float(w) for w in re.findall(r"[\d.]+", farbe)]
+    rgb, alpha = werte[:3], (werte[3] if len(werte) > 3 else 1.0)
+    unten = [float(w) for w in re.findall(r"[\d.]+", hinten)][:3]
+    return "rgb({}, {}, {})".format(*(round(v * alpha + u * (1 - alpha)) for v, u in zip(rgb, unten, strict=True)))
+
+
+@pytest.mark.parametrize("breite", [1280, 360])
+def test_der_tastenhinweis_ist_lesbar_und_axe_findet_nichts(neuer_besuch, farbschema, breite):
+    """Die Zeile unter dem Editor, die sagt, was Tab tut: sichtbar, sobald der Editor per Tastatur den
+    Fokus hat, mindestens 4,5:1 gegen die Seite, und axe-core findet an ihr nichts, in beiden Modi."""
+    besuch = neuer_besuch(farbschema, viewport={"width": breite, "height": 800})
+    besuch.oeffne(SEITE)
+    page = besuch.page
+    block = browser.block(page, 0)
+    block.locator("code").focus()
+    page.wait_for_function("b => b.querySelector('.cm-content') === document.activeElement", arg=block.element_handle())
+    hinweis = block.locator(".kurs-tastenhinweis")
+    page.add_script_tag(path=AXE)
+    for modus, text in (("weiter", "Tab springt weiter"), ("einruecken", "Tab rückt ein")):
+        if modus == "einruecken":
+            page.keyboard.type("x")
+        assert hinweis.is_visible() and text in hinweis.inner_text(), (modus, hinweis.inner_text())
+        vorn, hinten = hinweis.evaluate("h => [getComputedStyle(h).color, getComputedStyle(document.body).backgroundColor]")
+        assert page.evaluate(KONTRAST, [deckend(vorn, hinten), hinten]) >= 4.5, (modus, vorn, hinten)
+        verstoesse = page.evaluate("""async () => {
+            const { violations } = await axe.run({ include: [".kurs-tastenhinweis"] }, { resultTypes: ["violations"] });
+            return violations.map(v => `${v.impact} ${v.id}: ${v.help}`);
+        }""")
+        assert not verstoesse, f"{modus}: axe-core meldet {verstoesse}"
+        browser.foto(block, f"tastenhinweis-{modus}-{breite}-{farbschema}.png")
 
 
 @pytest.mark.parametrize("breite", [1280, 360])

@@ -1,12 +1,15 @@
-"""kurs/seite/suchindex.py: Im Suchindex hat jeder Treffer einer Seite einen eigenen Titel, und das
-Glossar steht dort je Begriff, mit Begriff und Bedeutung, und führt zu seiner Zeile."""
+"""kurs/seite/suchindex.py: Im Suchindex hat jeder Treffer einer Seite einen eigenen Titel, das
+Glossar steht dort je Begriff, mit Begriff und Bedeutung, und führt zu seiner Zeile, und der
+Abschnitt, der einen Begriff lehrt, trägt ihn im Feld `begriffe`; Labor und Praxis wiegen weniger."""
 
 import json
 import re
 from collections import Counter
 
+import pytest
+
 from kurs.modell import Kurs
-from kurs.seite.suchindex import GLOSSAR, anker, eindeutige_titel
+from kurs.seite.suchindex import ANWENDEN, BEGRIFFE, GLOSSAR, anker, eindeutige_titel, gewichte
 
 KURS = Kurs()
 
@@ -49,3 +52,35 @@ def test_gebauter_index_eindeutig_und_glossar_je_begriff(site):
     # Die Seite selbst behält nur ihre Einleitung, nicht die Tabelle in einem Stück.
     (seite,) = [d for d in docs if d["location"] == GLOSSAR]
     assert not any(e["Bedeutung"][:30] in seite["text"] for e in KURS.glossar), seite["text"][:200]
+
+
+def test_der_lehrende_abschnitt_traegt_seine_begriffe_und_anwendende_seiten_wiegen_weniger():
+    docs = [{"location": "", "title": "Start"},
+            {"location": "teil-1/#schritt-3", "title": "Schritt 3"},
+            {"location": "labor/#dlq", "title": "In die DLQ: at-most-once"},
+            {"location": "praxis/", "title": "Praxis"}]
+    glossar = [{"Begriff": "at-most-once", "Englisch": "at-most-once delivery", "Im Kurs": "[Teil 1, Schritt 3](teil-1.md#schritt-3)"},
+               {"Begriff": "idempotent", "Englisch": "idempotent", "Im Kurs": "[Teil 1, Schritt 3](teil-1.md#schritt-3)"},
+               {"Begriff": "Kurs", "Englisch": "course", "Im Kurs": "[Überblick](index.md)"}]
+    start, schritt, labor, praxis = gewichte(docs, glossar)
+    assert schritt[BEGRIFFE] == "at-most-once at-most-once delivery idempotent"
+    assert start[BEGRIFFE] == "Kurs course"
+    assert BEGRIFFE not in labor and BEGRIFFE not in praxis
+    assert labor["boost"] < 1 and praxis["boost"] < 1 and "boost" not in schritt
+
+
+def test_ein_glossar_ohne_ziel_im_index_ist_ein_fehler():
+    glossar = [{"Begriff": "Offset", "Englisch": "offset", "Im Kurs": "[Teil 2](teil-2.md#gibt-es-nicht)"}]
+    with pytest.raises(ValueError, match="teil-2/#gibt-es-nicht"):
+        gewichte([{"location": "teil-2/", "title": "Teil 2"}], glossar)
+
+
+def test_gebauter_index_fuehrt_jeden_begriff_bei_seinem_abschnitt(site):
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert BEGRIFFE in index["config"]["fields"]
+    begriffe = {d["location"]: d.get(BEGRIFFE, "") for d in index["docs"]}
+    for eintrag in KURS.glossar:
+        ziel = re.search(r"\]\((.+)\)", eintrag["Im Kurs"])[1].replace(".md", "/")
+        assert eintrag["Begriff"] in begriffe[ziel] and eintrag["Englisch"] in begriffe[ziel], (eintrag, ziel)
+    gewogen = {d["location"].split("#")[0]: d.get("boost") for d in index["docs"]}
+    assert all(gewogen[seite] == gewicht for seite, gewicht in ANWENDEN.items())

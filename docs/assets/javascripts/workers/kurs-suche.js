@@ -8,7 +8,8 @@
 // ß braucht nichts Eigenes: Der Stemmer macht daraus ss. Ein Partizip sucht auch den Stamm
 // seines Verbs („zugestellt“: „zustell“), ein starkes Verb seine anderen Stämme („verloren“:
 // „verlier“, „Verlust“). Findet keine Form etwas, zerlegt teile() ein zusammengesetztes Wort.
-// Bei mehreren Wörtern steht vorn, was mehr von ihnen enthält (gedeckt).
+// Bei mehreren Wörtern steht vorn, was mehr von ihnen enthält (gedeckt), und bei gleich vielen,
+// wo sie dicht beieinander stehen (beieinander).
 //
 // Liegt neben Materials Worker, weil der seine Sprachdateien unter ../lunr/ sucht.
 // overrides/partials/suche-bei-bedarf.html startet diesen Worker statt Materials und nennt
@@ -29,7 +30,9 @@ const AUCH = {
   verbraucher: ["konsument"], erzeuger: ["producer"], produzent: ["producer"],
   postausgang: ["outbox"], versatz: ["offset"], neuverteilung: ["rebalance"],
   abbruch: ["rollback"], warteschlange: ["queue"], bestätigung: ["ack"], quittung: ["ack"],
-  wiederholung: ["retry"], wiederholen: ["retry"],
+  wiederholung: ["retry"], wiederholen: ["retry"], abonnement: ["abonnent"], abonnieren: ["abonnent"],
+  // Englisch getippt, deutsch gelehrt (Issue 51)
+  retry: ["wiederholung"],
 }
 // Starke Verben ändern den Stamm (Ablaut), das kann kein Stemmer: Wer „verloren“ tippt, meint
 // auch „verlieren“ und „Verlust“. Jede Reihe ist eine Familie; ein Wort, das mit einem ihrer
@@ -89,15 +92,21 @@ function kommtVor(anfang) {
 
 // Ein zusammengesetztes Wort, das so in keinem Text steht („Partitionsschlüssel“): das
 // längste Wort des Index an seinem Anfang und der Rest, auch ohne Fugen-s, wenn der Rest
-// in einer seiner Formen vorkommt. Sonst gar nichts: Ein vertipptes Wort bleibt ohne Treffer.
+// in einer seiner Formen vorkommt. Steht der Kopf nur als Anfang eines Worts im Text
+// („Doppel…“ in „doppelt“), zählt er erst, wenn kein ganzes Wort passt, und erst ab
+// KOPF_ANFANG Buchstaben. Sonst gar nichts: Ein vertipptes Wort bleibt ohne Treffer.
+const KOPF_ANFANG = 5
+const imIndex = (kopf) => kopf in index.invertedIndex || stamm(kopf) in index.invertedIndex
+
 function teile(wort) {
-  for (let ende = wort.length - 3; ende >= 4; ende--) {
-    const kopf = wort.slice(0, ende)
-    // Der Kopf darf auch in einer anderen Form im Text stehen: „Sende…“ wie „senden“.
-    if (!(kopf in index.invertedIndex) && !(stamm(kopf) in index.invertedIndex)) continue
-    for (const rest of new Set([wort.slice(ende), wort.slice(ende).replace(/^e?s/, "")]))
-      if (rest.length >= 3 && formen(rest).some(kommtVor)) return [kopf, rest]
-  }
+  // Der Kopf darf auch in einer anderen Form im Text stehen: „Sende…“ wie „senden“.
+  for (const passt of [imIndex, (kopf) => kopf.length >= KOPF_ANFANG && kommtVor(kopf)])
+    for (let ende = wort.length - 3; ende >= 4; ende--) {
+      const kopf = wort.slice(0, ende)
+      if (!passt(kopf)) continue
+      for (const rest of new Set([wort.slice(ende), wort.slice(ende).replace(/^e?s/, "")]))
+        if (rest.length >= 3 && formen(rest).some(kommtVor)) return [kopf, rest]
+    }
   return []
 }
 
@@ -128,6 +137,27 @@ function gedeckt(begriffe) {
   for (const begriff of begriffe)
     for (const [form, wort] of zaehltFuer) if (begriff.startsWith(form)) woerter.add(wort)
   return woerter.size
+}
+
+// Wie viele verschiedene getippte Wörter in einem Feld dicht beieinander stehen, im selben
+// Textstück höchstens NAH Wörter auseinander: „Reihenfolge ist nur innerhalb einer Partition
+// garantiert“ ist die Stelle, die davon handelt; „Garantie“ im Titel und „Reihenfolge“ weiter
+// unten sind es nicht. Material merkt sich eine Stelle als Zahl: Textstück << 20 | Wort darin.
+const NAH = 8
+function beieinander(metadata) {
+  const stellen = []
+  for (const [begriff, felder] of Object.entries(metadata))
+    for (const [feld, daten] of Object.entries(felder))
+      for (const stelle of daten.position ?? [])
+        for (const [form, wort] of zaehltFuer)
+          if (begriff.startsWith(form)) stellen.push([feld, stelle >>> 20, stelle & 0xFFFFF, wort])
+  let meiste = 0
+  for (const [feld, stueck, nummer] of stellen) {
+    const woerter = new Set(stellen.filter(([f, s, n]) => f === feld && s === stueck && n >= nummer && n - nummer <= NAH)
+      .map(([, , , wort]) => wort))
+    meiste = Math.max(meiste, woerter.size)
+  }
+  return meiste
 }
 
 // Material zeigt unter einem Treffer jeden Begriff, der darin fehlt; gefragt hat die
@@ -179,13 +209,17 @@ lunr.Builder.prototype.use = function (plugin, ...args) {
 // Der Rang: lunr verbindet alle Formen mit ODER, und Material hebt einen Abschnitt, der viele
 // der Formen enthält. Bei „doppelte Nachrichten“ gewann so ein Abschnitt voller „Nachricht“
 // ohne „doppelt“. Ein Abschnitt mit mehr getippten Wörtern steht darum vor jedem mit weniger
-// (Faktor MEHR_WOERTER je Wort, weit über Materials Faktor 5); bei gleich vielen bleibt
-// der Rang von lunr und Material.
+// (Faktor MEHR_WOERTER je Wort, weit über Materials Faktor 5); bei gleich vielen steht vorn,
+// wo mehr davon dicht beieinander stehen (Faktor NAHE_WOERTER je Wort), sonst bleibt der Rang
+// von lunr und Material.
 const MEHR_WOERTER = 100
+const NAHE_WOERTER = 10
 const suchen = lunr.Index.prototype.search
 lunr.Index.prototype.search = function (...args) {
   return suchen.apply(this, args).map((treffer) => {
-    treffer.score *= MEHR_WOERTER ** gedeckt(Object.keys(treffer.matchData.metadata))
+    const metadata = treffer.matchData.metadata
+    treffer.score *= MEHR_WOERTER ** gedeckt(Object.keys(metadata))
+    treffer.score *= NAHE_WOERTER ** Math.max(0, beieinander(metadata) - 1)
     const gesehen = new Set()
     for (const felder of Object.values(treffer.matchData.metadata))
       for (const [feld, daten] of Object.entries(felder))
