@@ -117,7 +117,10 @@ class Notebookcache:
             roh = sicher_lesen(self.ordner / f"{name}.json")
         except FileNotFoundError:
             return None
-        eintrag = auspacken(roh, name)
+        try:
+            eintrag = auspacken(roh, name)
+        except ValueError as fehler:
+            raise ValueError(f"{name}.json {fehler}") from None
         if eintrag["teile"] != notebookschluessel.teile(notebook, einstellungen, eintrag["fundorte"]):
             return None  # eine Vorlage, Konfiguration oder ein Modul hat sich geändert
         os.utime(self.ordner / f"{name}.json")  # zuletzt gebraucht: bleibt beim Aufräumen
@@ -126,7 +129,11 @@ class Notebookcache:
     def _sichern(self, grund: dict, orte: dict, page) -> None:
         self._anlegen()
         name = notebookschluessel.name(grund)
-        _schreiben(self.ordner / f"{name}.json", verpacken(
+        ziel = self.ordner / f"{name}.json"
+        if os.path.lexists(ziel) and not _unserer(ziel):
+            raise FileExistsError(f"{ziel.name} trägt nicht den Kopf des Kurses und bleibt liegen; lösch die Datei, "
+                                  "dann nutzt der Build den Cache wieder")
+        _schreiben(ziel, verpacken(
             {"schluessel": name, "teile": grund | notebookschluessel.stand(orte), "fundorte": orte,
              "content": page.content, "toc_tokens": _tokens(page.toc)}))
         self._aufraeumen()
