@@ -68,9 +68,9 @@ def _unserer(pfad: Path) -> bool:
 class Notebookcache:
     """Der Ordner `notebookseiten/` im Ordner des Caches aus mkdocs.yml (cache_dir)."""
 
-    def __init__(self, ordner: Path, kurs_ordner: Path):
+    def __init__(self, ordner: Path, kurs_code: Path):
         self.ordner = Path(ordner) / ORDNER
-        self.kurs_ordner = kurs_ordner
+        self.kurs_code = kurs_code  # kurs/: bearbeitet das HTML erst nach dem Cache
         self.gruende: set[str] = set()  # je Build jeder Grund einmal
 
     def _versuchen(self, schritt: str, tun, *args):
@@ -102,7 +102,7 @@ class Notebookcache:
             with notebookschluessel.aufzeichnen() as geoeffnet:
                 rendern(config, files)
             log.info(f"Notebook gerendert: {page.file.src_uri}")
-            orte = self._versuchen("fundorte", notebookschluessel.fundorte, geoeffnet, str(self.kurs_ordner))
+            orte = self._versuchen("fundorte", notebookschluessel.fundorte, geoeffnet, str(self.kurs_code))
             if grund is not None and orte is not None:
                 self._versuchen("schreiben", self._sichern, grund, orte, page)
 

@@ -106,7 +106,7 @@ def _suchpfade(exporter) -> list[str]:
 
 def fundorte(geoeffnet: set[str], ausser: str) -> dict:
     """Nach einem Render, mit geladenem nbconvert: wo es sucht und was es fand. `ausser`: der
-    Ordner des Kurses; sein Code bearbeitet das HTML erst nach dem Cache."""
+    Code des Kurses (kurs/); er bearbeitet das HTML erst nach dem Cache."""
     from mkdocs_jupyter.nbconvert2 import get_nbconvert_app, settings
     from nbconvert import exporters
 

@@ -149,7 +149,7 @@ class KursPlugin(BasePlugin[KursConfig]):
                 log.info(f"Cache der Notebooks aus: {ordner} liegt in {ort}, den `mkdocs serve` beobachtet oder der "
                          "in die Seite kommt. Nenne mit KURS_CACHE_DIR einen anderen Ordner.")
                 return None
-        return Notebookcache(ordner, wurzel)
+        return Notebookcache(ordner, KURS_CODE)
 
     def _neue_seite(self) -> Seitenbloecke:
         self.seite = Seitenbloecke(self.kurs)
