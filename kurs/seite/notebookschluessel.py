@@ -119,8 +119,9 @@ def fundorte(geoeffnet: set[str], ausser: str) -> dict:
         namen.update(os.path.relpath(pfad, ort) for liste in listen for ort in liste
                      if pfad.startswith(ort.rstrip(os.sep) + os.sep))
     ausser = os.path.abspath(ausser) + os.sep
-    module = {os.path.abspath(m.__file__) for m in list(sys.modules.values())
-              if isinstance(getattr(m, "__file__", None), str)}
+    # Aus __dict__, nicht getattr: Ein Platzhalter aus verzoegert.py lüde sonst sein Modul.
+    dateien = [getattr(m, "__dict__", {}).get("__file__") for m in list(sys.modules.values())]
+    module = {os.path.abspath(d) for d in dateien if isinstance(d, str)}
     return {"eingaben": eingaben(), "suchpfade": listen, "namen": sorted(namen),
             "konfiguration": [os.path.abspath(p) for p in app.config_file_paths],
             "module": sorted(m for m in module if not m.startswith(ausser))}

@@ -66,6 +66,12 @@ def _code_stand() -> dict[str, float]:
 GELADEN = _code_stand()
 
 
+def _neuer_code_warnen() -> None:
+    if _code_stand() != GELADEN:
+        log.warning("Der Code des Kurses (kurs/) hat sich geändert, seit dieser Prozess läuft: Die Seite zeigt "
+                    "noch, was der alte Code baut. Starte `uv run mkdocs serve` neu.")
+
+
 class Schalter(config_options.BaseConfigOption[bool]):
     """An oder aus, wie man es in eine Umgebungsvariable schreibt: true/false, 1/0, ja/nein, on/off."""
 
@@ -107,9 +113,7 @@ class KursPlugin(BasePlugin[KursConfig]):
         verzoegert.einrichten()  # bevor MkDocs das Plugin von mkdocs-jupyter lädt
 
     def on_config(self, config):
-        if _code_stand() != GELADEN:
-            log.warning("Der Code des Kurses (kurs/) hat sich geändert, seit dieser Prozess läuft: Die Seite zeigt "
-                        "noch, was der alte Code baut. Starte `uv run mkdocs serve` neu.")
+        _neuer_code_warnen()
         self.kurs = Kurs(Path(config.config_file_path).parent)
         meldungen.einrichten(self.kurs)  # Warnungen über Links mit Datei und Zeile, auf Deutsch
         self.protokoll = annotationen.beim_build()  # unter GitHub Actions: Anmerkungen im Pull Request
