@@ -134,9 +134,11 @@ def _vorlagen(suchpfade: list[list[str]], namen: list[str]) -> str:
     """Je Suchpfad: welche Orte es gibt und für jeden Namen die erste Datei, wie Jinjas FileSystemLoader."""
     stand = []
     for liste in suchpfade:
-        stand.append([os.path.isdir(ort) for ort in liste])
+        da = [os.path.isdir(ort) for ort in liste]
+        stand.append(da)
+        orte = [ort for ort, ja in zip(liste, da, strict=True) if ja]  # in einem fehlenden Ordner liegt nichts
         for name in namen:
-            treffer = next((os.path.join(ort, name) for ort in liste if os.path.isfile(os.path.join(ort, name))), None)
+            treffer = next((os.path.join(ort, name) for ort in orte if os.path.isfile(os.path.join(ort, name))), None)
             stand.append((name, treffer, treffer and _datei(treffer)))
     return _hash(stand)
 
