@@ -166,8 +166,8 @@ class Notebookcache:
             elif ZWISCHEN.match(pfad.name) and jetzt - pfad.stat().st_mtime > LIEGEN_LASSEN:
                 alt.append(pfad)
         alt += [p for _, p in sorted(eintraege, reverse=True)[EINTRAEGE:]]
-        for pfad in alt:
-            if _unserer(pfad):
+        for pfad in alt:  # eine leere Zwischendatei verliert nichts, auch ohne Kopf
+            if _unserer(pfad) or (ZWISCHEN.match(pfad.name) and pfad.stat().st_size == 0):
                 pfad.unlink(missing_ok=True)
         for pfad in self.ordner.parent.iterdir():  # ein Ordner, dessen Entstehen abbrach
             if NEU.match(pfad.name) and jetzt - pfad.stat().st_mtime > LIEGEN_LASSEN \

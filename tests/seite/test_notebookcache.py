@@ -230,16 +230,20 @@ def test_aufraeumen_nimmt_nur_eigenes_die_aeltesten_und_alte_zwischendateien(umg
     ganz.write_bytes(aeltester.read_bytes())
     halb = ordner / f".{'b' * 64}.json.1.0000abcd"
     halb.write_bytes(aeltester.read_bytes()[:30])
+    leer = ordner / f".{'d' * 64}.json.1.0000abcd"
+    leer.write_bytes(b"")
+    fremde_zwischendatei = ordner / f".{'f' * 64}.json.1.0000abcd"
+    fremde_zwischendatei.write_bytes(b"nicht von uns")
     jung = ordner / f".{'c' * 64}.json.1.0000abcd"
     jung.write_bytes(aeltester.read_bytes())
-    for pfad in (ganz, halb):
+    for pfad in (ganz, halb, leer, fremde_zwischendatei):
         os.utime(pfad, (0, 0))
     (ordner / "notiz.txt").write_text("bleibt", encoding="utf-8")
     umgebung.write_text(json.dumps({"cells": [], "n": 3}), encoding="utf-8")
     rendern(umgebung, tmp_path / "cache")
     bleibt = {p.name for p in ordner.iterdir()}
-    assert {MARKE, "notiz.txt", fremd.name, jung.name} <= bleibt
-    assert not {ganz.name, halb.name, aeltester.name} & bleibt
+    assert {MARKE, "notiz.txt", fremd.name, jung.name, fremde_zwischendatei.name} <= bleibt
+    assert not {ganz.name, halb.name, leer.name, aeltester.name} & bleibt
     assert len([n for n in bleibt if notebookcache.EINTRAG.match(n)]) == 3  # 2 eigene, 1 fremder
 
 

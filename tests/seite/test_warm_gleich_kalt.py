@@ -4,7 +4,7 @@ dass warm und kalt ohne Änderung gleich sind, test_plugin.py. Hier, was nur ein
 
 - Ein kaputter Cache (ein Eintrag in alter Form mit fremdem Inhalt, eine FIFO an Stelle des anderen,
   eine Konfiguration von Jupyter als kaputter Link) kostet das Rendern, nicht den Build; die Seite
-  gleicht der des kalten Builds.
+  gleicht der des kalten Builds, auch wenn ein abgebrochener Build Notebooks in ihr liegen ließ.
 - Eine Konfiguration von nbconvert nennt einen Ordner mit Vorlagen (HTMLExporter.extra_template_basedirs;
   den Abschnitt TemplateExporter überschreibt mkdocs-jupyter);
   ändert sich eine Vorlage darin, rendert der warme Build neu und gleicht dem kalten (KURS_CACHE=false).
@@ -173,6 +173,9 @@ def main(ordner: Path, _haelfte: str) -> None:
     eins.write_text(json.dumps({"content": "<p>Ein alter Stand</p>", "toc_tokens": [], "title": "Alt"}), encoding="utf-8")
     zwei.unlink()
     os.mkfifo(zwei)
+    # Dazu, was ein Abbruch (SIGTERM, Zeitlimit) in der Seite liegen ließ: MkDocs leert sie zu Beginn.
+    (ordner / "kaputt" / "_kurs-notebooks" / "notebooks").mkdir(parents=True)
+    (ordner / "kaputt" / "_kurs-notebooks" / "notebooks" / "alt.ipynb").write_text("{}", encoding="utf-8")
     status, meldungen, treffer = bauen(kopie, ordner / "kaputt", cache)
     melden({"fall": "kaputter cache", "status": [status, 0], "meldungen": [meldungen], "treffer": treffer,
             "unterschiede": unterschiede(ordner / "kaputt", ordner / "kalt") if status == 0 else []})
