@@ -72,6 +72,7 @@ class Notebookcache:
         self.ordner = Path(ordner) / ORDNER
         self.kurs_code = kurs_code  # kurs/: bearbeitet das HTML erst nach dem Cache
         self.gruende: set[str] = set()  # je Build jeder Grund einmal
+        self.staende: dict[str, dict] = {}  # je Build: Fundorte -> ihr Stand (beide Notebooks teilen sie meist)
 
     def _versuchen(self, schritt: str, tun, *args):
         """Ein Schritt des Caches; scheitert er, sagt eine INFO-Zeile warum, und es geht ohne weiter."""
@@ -95,7 +96,7 @@ class Notebookcache:
             notebook = self._versuchen("lesen", sicher_lesen, pfad)
             grund = self._versuchen("schlüssel", notebookschluessel.grund, notebook, einstellungen) \
                 if notebook is not None else None
-            eintrag = self._versuchen("lesen", self._holen, notebook, einstellungen, grund) if grund else None
+            eintrag = self._versuchen("lesen", self._holen, grund) if grund else None
             if eintrag is not None and self._versuchen("einsetzen", _einsetzen, page, eintrag, einstellungen):
                 log.info(f"Notebook aus dem Cache: {page.file.src_uri}")
                 return
@@ -110,7 +111,7 @@ class Notebookcache:
 
     # --- Der Ordner -------------------------------------------------------------------------
 
-    def _holen(self, notebook: bytes, einstellungen: dict, grund: dict) -> dict | None:
+    def _holen(self, grund: dict) -> dict | None:
         """Der Eintrag, wenn es ihn gibt und heute jeder Teil seines Schlüssels gleich ist."""
         name = notebookschluessel.name(grund)
         try:
@@ -121,10 +122,16 @@ class Notebookcache:
             eintrag = auspacken(roh, name)
         except ValueError as fehler:
             raise ValueError(f"{name}.json {fehler}") from None
-        if eintrag["teile"] != notebookschluessel.teile(notebook, einstellungen, eintrag["fundorte"]):
+        if eintrag["teile"] != grund | self._stand(eintrag["fundorte"]):
             return None  # eine Vorlage, Konfiguration oder ein Modul hat sich geändert
         os.utime(self.ordner / f"{name}.json")  # zuletzt gebraucht: bleibt beim Aufräumen
         return eintrag
+
+    def _stand(self, orte: dict) -> dict:
+        kennung = json.dumps(orte, sort_keys=True)
+        if kennung not in self.staende:
+            self.staende[kennung] = notebookschluessel.stand(orte)
+        return self.staende[kennung]
 
     def _sichern(self, grund: dict, orte: dict, page) -> None:
         self._anlegen()
@@ -134,7 +141,7 @@ class Notebookcache:
             raise FileExistsError(f"{ziel.name} trägt nicht den Kopf des Kurses und bleibt liegen; lösch die Datei, "
                                   "dann nutzt der Build den Cache wieder")
         _schreiben(ziel, verpacken(
-            {"schluessel": name, "teile": grund | notebookschluessel.stand(orte), "fundorte": orte,
+            {"schluessel": name, "teile": grund | self._stand(orte), "fundorte": orte,
              "content": page.content, "toc_tokens": _tokens(page.toc)}))
         self._aufraeumen()
 

@@ -132,14 +132,21 @@ def fundorte(geoeffnet: set[str], ausser: str) -> dict:
 
 def _vorlagen(suchpfade: list[list[str]], namen: list[str]) -> str:
     """Je Suchpfad: welche Orte es gibt und für jeden Namen die erste Datei, wie Jinjas FileSystemLoader."""
-    stand = []
+    stand, datei, inhalt = [], {}, {}  # beide Listen teilen fast alle Orte: jede Datei einmal
     for liste in suchpfade:
         da = [os.path.isdir(ort) for ort in liste]
         stand.append(da)
         orte = [ort for ort, ja in zip(liste, da, strict=True) if ja]  # in einem fehlenden Ordner liegt nichts
         for name in namen:
-            treffer = next((os.path.join(ort, name) for ort in orte if os.path.isfile(os.path.join(ort, name))), None)
-            stand.append((name, treffer, treffer and _datei(treffer)))
+            treffer = None
+            for ort in orte:
+                pfad = os.path.join(ort, name)
+                if datei.setdefault(pfad, os.path.isfile(pfad)):
+                    treffer = pfad
+                    break
+            if treffer and treffer not in inhalt:
+                inhalt[treffer] = _datei(treffer)
+            stand.append((name, treffer, treffer and inhalt[treffer]))
     return _hash(stand)
 
 

@@ -82,7 +82,7 @@ SCHRITTE = {
     "lesen": (notebookcache, "sicher_lesen"),
     "prüfen": (notebookcache, "auspacken"),
     "schlüssel": (notebookschluessel, "grund"),
-    "stand": (notebookschluessel, "teile"),
+    "stand": (notebookschluessel, "stand"),
     "einsetzen": (notebookcache, "_einsetzen"),
     "fundorte": (notebookschluessel, "fundorte"),
     "anlegen": (Notebookcache, "_anlegen"),
