@@ -186,11 +186,13 @@ def main() -> None:
     print(f"{'':40s} Dauer / Rechenzeit")
     print(f"{'Cache der Notebooks spart je Build':40s} {m['ohne Cache'] - m['warm']:.2f} s / {c['ohne Cache'] - c['warm']:.2f} s  "
           f"(bleibt nur ab 0,5 s: {ziel(c['ohne Cache'] - c['warm'] >= 0.5)})")
+    # Die Ziele sind als Dauer gesetzt (Median); die Rechenzeit daneben zeigt, ob Last sie verzerrt.
     print(f"{'kalt ÷ Referenz':40s} {m['kalt'] / m['Referenz kalt']:.2f} / {c['kalt'] / c['Referenz kalt']:.2f}  "
-          f"(Ziel ≤ 1,2: {ziel(c['kalt'] / c['Referenz kalt'] <= 1.2)})")
+          f"(Ziel ≤ 1,2: Dauer {ziel(m['kalt'] / m['Referenz kalt'] <= 1.2)}, "
+          f"Rechenzeit {ziel(c['kalt'] / c['Referenz kalt'] <= 1.2)})")
     print(f"{'warm ÷ Material mit Erweiterungen':40s} {m['warm'] / m['gleich']:.2f} / {c['warm'] / c['gleich']:.2f}  "
-          f"(Ziel ≤ 1,3: {ziel(c['warm'] / c['gleich'] <= 1.3)}; schnellster ÷ schnellster "
-          f"{min(zeiten['warm']) / min(zeiten['gleich']):.2f})")
+          f"(Ziel ≤ 1,3: Dauer {ziel(m['warm'] / m['gleich'] <= 1.3)}, Rechenzeit {ziel(c['warm'] / c['gleich'] <= 1.3)}; "
+          f"schnellster ÷ schnellster {min(zeiten['warm']) / min(zeiten['gleich']):.2f})")
     print(f"{'ohne Cache ÷ Material mit Erweiterungen':40s} {m['ohne Cache'] / m['gleich']:.2f} / "
           f"{c['ohne Cache'] / c['gleich']:.2f}  (ohne Cache auf der Platte)")
     print(f"{'warm ÷ nackt':40s} {m['warm'] / m['nackt']:.2f} / {c['warm'] / c['nackt']:.2f}  (zum Vergleich)")
