@@ -35,16 +35,20 @@ EINGRIFFE = [
              "https://github.com/nschloe/pytest-codeblocks/blob/main/src/pytest_codeblocks/plugin.py",
              "kurs/pytest_plugin.py, kurs/modell/beispiele.py", "tests/test_fremdcode.py::test_pytest_codeblocks_*"),
     Eingriff("mkdocs-jupyter", "plugin.py importiert jupytext und mkdocs_jupyter.convert beim Laden und braucht sie "
-             "nur bei einem Notebook, das nicht im Cache liegt; ein Cache-Eintrag ist JSON mit content, "
-             "toc_tokens und title", "https://github.com/danielfrg/mkdocs-jupyter/blob/main/src/mkdocs_jupyter/plugin.py",
-             "kurs/seite/verzoegert.py, kurs/seite/notebookcache.py",
-             "tests/test_fremdcode.py::test_mkdocs_jupyter_*, tests/seite/test_plugin.py"),
-    Eingriff("mkdocs-jupyter", "Die Einstellungen cache und cache_dir liest es erst beim Rendern einer Seite "
-             "(on_pre_page); Einträge heißen <sha256>.json; on_post_build löscht in cache_dir jede *.json, die "
-             "der Build nicht brauchte. Der Kurs setzt beide in on_config auf einen Zwischenordner je Build",
+             "nur bei einem Notebook, das neu zu rendern ist",
              "https://github.com/danielfrg/mkdocs-jupyter/blob/main/src/mkdocs_jupyter/plugin.py",
-             "kurs/seite/plugin.py, kurs/seite/notebookcache.py",
-             "tests/test_fremdcode.py::test_mkdocs_jupyter_liest_cache_und_cache_dir_erst_je_seite_und_raeumt_nur_dort_auf"),
+             "kurs/seite/verzoegert.py", "tests/test_fremdcode.py::test_mkdocs_jupyter_*, tests/seite/test_plugin.py"),
+    Eingriff("mkdocs-jupyter", "on_pre_page ersetzt page.render; ein Treffer setzt content, toc (get_toc aus "
+             "toc_tokens) und als title die erste Überschrift der Ebene 1; nbconvert2 rendert mit den Vorlagen "
+             "mkdocs_html/notebook.html.j2 und mkdocs_md/md-no-codecell.md.j2. Der Kurs legt seinen Cache um "
+             "page.render und fragt nbconvert mit denselben Vorlagen nach seinen Suchpfaden",
+             "https://github.com/danielfrg/mkdocs-jupyter/blob/main/src/mkdocs_jupyter/plugin.py",
+             "kurs/seite/notebookcache.py, kurs/seite/notebookschluessel.py",
+             "tests/test_fremdcode.py::test_mkdocs_jupyter_*"),
+    Eingriff("nbconvert", "TemplateExporter._template_paths(prune=False) nennt alle Orte, an denen eine Vorlage "
+             "gesucht wird, auch die, die es nicht gibt",
+             "https://github.com/jupyter/nbconvert/blob/main/nbconvert/exporters/templateexporter.py",
+             "kurs/seite/notebookschluessel.py", "tests/seite/test_notebookschluessel.py::test_fundorte_eines_echten_renders"),
     Eingriff("mkdocs-jupyter / nbconvert", "Eine Codezelle steht als <div class=\"highlight-ipynb hl-python\"><pre>"
              "<span></span>…</pre></div>; Kopierknopf und Zellen-Tags in zeroclipboard-container und celltoolbar",
              "https://github.com/danielfrg/mkdocs-jupyter/blob/main/src/mkdocs_jupyter/templates/mkdocs_html/notebook.html.j2",

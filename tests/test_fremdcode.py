@@ -108,21 +108,33 @@ def test_mkdocs_jupyter_importiert_beim_laden_was_verzoegert_wird():
     quelle = importlib.util.find_spec("mkdocs_jupyter.plugin").origin
     text = open(quelle, encoding="utf-8").read()
     assert "import jupytext\n" in text and "from . import convert\n" in text
-    assert 'cached["content"]' in text and 'cached["toc_tokens"]' in text, "Form der Cache-Einträge geändert"
 
 
-def test_mkdocs_jupyter_liest_cache_und_cache_dir_erst_je_seite_und_raeumt_nur_dort_auf():
-    """Der Kurs setzt cache und cache_dir in seinem on_config (kurs/seite/plugin.py): Das wirkt nur,
-    wenn mkdocs-jupyter beide erst beim Rendern liest; aufräumen darf es nur in cache_dir."""
+def test_mkdocs_jupyter_ersetzt_page_render_in_on_pre_page_und_setzt_bei_einem_treffer_drei_dinge():
+    """Der Kurs legt seinen Cache um page.render, das mkdocs-jupyter in on_pre_page setzt, und setzt
+    bei einem Treffer, was mkdocs-jupyter setzt (kurs/seite/notebookcache.py, _einsetzen)."""
     import importlib.util
 
     quelle = importlib.util.find_spec("mkdocs_jupyter.plugin").origin
     text = open(quelle, encoding="utf-8").read()
     on_pre_page = text[text.index("def on_pre_page"):text.index("def _set_nb_url")]
-    assert 'cache_enabled = self.config["cache"]' in on_pre_page and 'cache_dir = self.config["cache_dir"]' in on_pre_page
-    assert 'f"{cache_key}.json"' in text, "Einträge heißen nicht mehr <sha256>.json (notebookcache.EINTRAG)"
-    on_post_build = text[text.index("def on_post_build"):]
-    assert 'cache_dir.glob("*.json")' in on_post_build and "unlink" in on_post_build
+    assert "page.render = new_render.__get__(page, Page)" in on_pre_page
+    assert 'self.content = cached["content"]' in on_pre_page and 'self.toc = get_toc(cached["toc_tokens"])' in on_pre_page
+    assert 'if token["level"] == 1 and title is None:' in text, "Titel nicht mehr die erste Überschrift der Ebene 1"
+    assert "if cache_path and cache_path.exists()" in on_pre_page, "rendert mit cache: false nicht mehr ohne Cache"
+
+
+def test_mkdocs_jupyter_rendert_mit_diesen_beiden_vorlagen():
+    """notebookschluessel.VORLAGEN: Mit ihnen fragt der Kurs nbconvert, wo es Vorlagen sucht."""
+    import importlib.util
+
+    from kurs.seite.notebookschluessel import VORLAGEN
+
+    text = open(importlib.util.find_spec("mkdocs_jupyter.nbconvert2").origin, encoding="utf-8").read()
+    for klasse, vorlage in VORLAGEN:
+        assert f'template_file = "{vorlage}"' in text and f"exporter = {klasse}(" in text
+    assert text.count("extra_template_paths = [settings.templates_dir]") == 2
+    assert "app.load_config_file()" in text
 
 
 def test_material_css_nennt_farben_der_pygments_klassen():

@@ -16,7 +16,7 @@ aller Zustand lebt darin, nichts auf Modulebene. Ein Modul je Aufgabe:
 - kurs/diagramme.py: jeder ```mermaid-Block als SVG, hell und dunkel, breit und schmal, aus diagramme/.
 - kurs/codefarben.py: weniger Spans, dasselbe Bild.
 - kurs/fortschritt.py: die Übungsliste, die overrides/main.html in jede Seite schreibt.
-- notebookcache.py: der einzige Cache, der Notebooks von mkdocs-jupyter (cache, cache_dir).
+- notebookcache.py: der einzige Cache, die Notebook-Seiten von mkdocs-jupyter (cache, cache_dir).
 - meldungen.py: Warnungen von MkDocs über Links mit Datei und Zeile, auf Deutsch.
 """
 
@@ -24,8 +24,6 @@ import json
 import logging
 import re
 import shutil
-import tempfile
-import weakref
 from pathlib import Path
 
 from mkdocs.config import config_options
@@ -54,6 +52,7 @@ from kurs.seite.codebloecke import KursMarkdown
 from kurs.seite.notebookcache import Notebookcache
 
 PROGRAMME = "programme.json"
+NOTEBOOK_ORDNER = "_kurs-notebooks"  # in der Seite, während des Builds
 CODEBLOCK = re.compile(r'<div class="language-\w+ highlight"(?! data-search-exclude)')
 log = logging.getLogger("mkdocs.plugins.kurs")
 # Der Code des Kurses, wie er geladen wurde: `mkdocs serve` baut nach einer Änderung an kurs/ neu,
@@ -68,9 +67,32 @@ def _code_stand() -> dict[str, float]:
 GELADEN = _code_stand()
 
 
+def _neuer_code_warnen() -> None:
+    if _code_stand() != GELADEN:
+        log.warning("Der Code des Kurses (kurs/) hat sich geändert, seit dieser Prozess läuft: Die Seite zeigt "
+                    "noch, was der alte Code baut. Starte `uv run mkdocs serve` neu.")
+
+
+class Schalter(config_options.BaseConfigOption[bool]):
+    """An oder aus, wie man es in eine Umgebungsvariable schreibt: true/false, 1/0, ja/nein, on/off."""
+
+    WERTE = {"true": True, "1": True, "ja": True, "yes": True, "on": True,
+             "false": False, "0": False, "nein": False, "no": False, "off": False}
+
+    def __init__(self, default: bool):
+        super().__init__()
+        self.default = default
+
+    def run_validation(self, value):
+        if str(value).strip().lower() not in self.WERTE:
+            raise config_options.ValidationError(
+                f"{value!r} ist weder an noch aus; erlaubt sind true/false, 1/0, ja/nein, on/off (KURS_CACHE).")
+        return self.WERTE[str(value).strip().lower()]
+
+
 class KursConfig(Config):
     # Der Cache der Notebooks (notebookcache.py): an oder aus, und sein Ordner, relativ zu mkdocs.yml.
-    cache = config_options.Type(bool, default=True)
+    cache = Schalter(default=True)
     cache_dir = config_options.Type(str, default=".cache/plugin/kurs")
 
 
@@ -93,9 +115,7 @@ class KursPlugin(BasePlugin[KursConfig]):
         meldungen.einstellungen_verorten()  # „Config value …“ mit der Zeile in mkdocs.yml
 
     def on_config(self, config):
-        if _code_stand() != GELADEN:
-            log.warning("Der Code des Kurses (kurs/) hat sich geändert, seit dieser Prozess läuft: Die Seite zeigt "
-                        "noch, was der alte Code baut. Starte `uv run mkdocs serve` neu.")
+        _neuer_code_warnen()
         self.kurs = Kurs(Path(config.config_file_path).parent)
         meldungen.einrichten(self.kurs)  # Warnungen über Links mit Datei und Zeile, auf Deutsch
         self.protokoll = annotationen.beim_build()  # unter GitHub Actions: Anmerkungen im Pull Request
@@ -106,18 +126,14 @@ class KursPlugin(BasePlugin[KursConfig]):
             self.uebungen = uebungen_je_teil(self.kurs)
         except Exception as exc:  # noqa: BLE001 - jeder Fehler beim Lesen: mit Datei und Zeile
             raise PluginError(str(verorten(exc, self.kurs.wurzel))) from None
-        # Ein Ordner je Build für die Notebooks und den Zwischenordner des Caches; weg nach dem Build,
-        # auch nach einem Fehler (on_build_error) oder einem Abbruch (finalize beim Ende des Prozesses).
-        self.ordner = Path(tempfile.mkdtemp(prefix="kurs-build-"))
-        self._aufraeumen = weakref.finalize(self, shutil.rmtree, self.ordner, True)
+        # Die Notebooks entstehen in der Seite, die MkDocs zu Beginn jedes Builds leert, und gehen
+        # nach dem Build (oder einem Fehler) wieder: nichts in TMPDIR, nichts, was ein Abbruch liegen lässt.
+        self.ordner = Path(config.site_dir) / NOTEBOOK_ORDNER
+        self.jupyter = config.plugins.get("mkdocs-jupyter")
         self.notebookcache = None
-        if jupyter := config.plugins.get("mkdocs-jupyter"):
-            # mkdocs-jupyter liest und schreibt seinen Cache nur im Zwischenordner (notebookcache.py).
-            jupyter.config["cache"] = self.config.cache
-            jupyter.config["cache_dir"] = str(self.ordner / "notebook-cache")
-            if self.config.cache:
-                self.notebookcache = Notebookcache(Path(config.config_file_path).parent / self.config.cache_dir)
-                self.notebookcache.holen(self.ordner / "notebook-cache")
+        if self.jupyter:
+            self.jupyter.config["cache"] = False  # Den Cache hält der Kurs (notebookcache.py).
+            self.notebookcache = self._cache(config)
         self.gezeichnet = {}  # in diesem Build gezeichnete SVGs, auch wenn sie nicht gespeichert werden
         self.notebooks: dict[str, dict] = {}  # src_uri der Notebook-Seite -> Notebook
         self.programme: dict[str, list[Programm]] = {}  # src_uri -> Programme der Seite
@@ -127,6 +143,20 @@ class KursPlugin(BasePlugin[KursConfig]):
         config.nav = list(config.nav or []) + [{"Übungen als Notebook": [
             {seite.titel: seite.quelle} for _, seite in self.kurs.notebook_seiten]}]
         return config
+
+    def _cache(self, config) -> Notebookcache | None:
+        """Der Cache, außer er ist aus oder sein Ordner läge, wo er schadet: in einem Ordner, den
+        `mkdocs serve` beobachtet (jeder Eintrag löste einen Neubau aus), oder in docs/ und der Seite."""
+        if not self.config.cache:
+            return None
+        wurzel = Path(config.config_file_path).parent
+        ordner = (wurzel / self.config.cache_dir).resolve()
+        for ort in [config.docs_dir, config.site_dir, *config.watch, *config.theme.dirs]:
+            if ordner == Path(ort).resolve() or Path(ort).resolve() in ordner.parents:
+                log.info(f"Cache der Notebooks aus: {ordner} liegt in {ort}, den `mkdocs serve` beobachtet oder der "
+                         "in die Seite kommt. Nenne mit KURS_CACHE_DIR einen anderen Ordner.")
+                return None
+        return Notebookcache(ordner, KURS_CODE)
 
     def _neue_seite(self) -> Seitenbloecke:
         self.seite = Seitenbloecke(self.kurs)
@@ -160,6 +190,12 @@ class KursPlugin(BasePlugin[KursConfig]):
                               use_directory_urls=config["use_directory_urls"]))
             self.notebooks[quelle] = nb
         return files
+
+    @event_priority(-100)  # nach mkdocs-jupyter, das in on_pre_page page.render ersetzt
+    def on_pre_page(self, page, config, files):
+        if self.notebookcache and page.file.src_uri in self.notebooks:
+            self.notebookcache.einhaengen(page, dict(self.jupyter.config))
+        return page
 
     def on_page_markdown(self, markdown, page, config, files):
         self.seite = None
@@ -243,9 +279,12 @@ class KursPlugin(BasePlugin[KursConfig]):
         daten = {"bloecke": bloecke, "uebungen": {n: self.kurs.uebung(n).als_daten() for n in uebungen}}
         return json.dumps(daten, ensure_ascii=False)
 
+    def _aufraeumen(self) -> None:
+        if hasattr(self, "ordner"):
+            shutil.rmtree(self.ordner, ignore_errors=True)
+
     def on_build_error(self, error):
-        if hasattr(self, "_aufraeumen"):
-            self._aufraeumen()
+        self._aufraeumen()
         # Kein halb geschriebener Ordner: Was dieser Build in site_dir schrieb, geht wieder (wie MkDocs
         # ihn leert, ohne versteckte Dateien).
         for pfad in Path(getattr(self, "site_dir", "/nicht-da")).glob("[!.]*"):
@@ -256,12 +295,9 @@ class KursPlugin(BasePlugin[KursConfig]):
         if hasattr(self, "protokoll") and annotationen.aktiv():
             self.protokoll.zusammenfassung(error)
 
-    # Nach mkdocs-jupyter (im Zwischenordner liegt dann nur, was der Build brauchte) und nach
-    # Materials Suche, die search_index.json schreibt.
+    # Nach Materials Suche, die search_index.json schreibt.
     @event_priority(-100)
     def on_post_build(self, config):
-        if self.notebookcache:
-            self.notebookcache.sichern(self.ordner / "notebook-cache")
         self._aufraeumen()
         # Links der Notebook-Seiten: MkDocs prüft sie nicht (sie sind kein Markdown); so fällt ein Link,
         # der nur dort ins Leere führt, im Build auf, mit der Zeile im Kapitel (--strict zählt ihn).

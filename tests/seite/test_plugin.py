@@ -32,7 +32,7 @@ def test_kalter_build_rendert_die_notebooks_mit_nbconvert(gebaut):
     module, ordner = gebaut
     # jupytext liest nur Markdown-Seiten als Notebook; ignore: ["*.md"] in mkdocs.yml erspart das.
     assert module["kalt"] == {"nbconvert": True, "jupytext": False, "convert": True}
-    assert len(list((ordner / "cache").glob("notebooks/*/*.json"))) == 2
+    assert len(list((ordner / "cache").glob("notebookseiten/*.json"))) == 2
 
 
 def test_warmer_build_laedt_weder_nbconvert_noch_jupytext(gebaut):
@@ -64,3 +64,69 @@ def test_aus_dem_cache_entsteht_dieselbe_seite_wie_ohne(gebaut):
     """Der kalte Build rendert die Notebooks, der warme nimmt sie aus dem Cache: gleiche Dateien."""
     _, ordner = gebaut
     assert unterschiede(ordner / "kalt", ordner / "warm") == []
+
+
+def test_die_notebooks_des_builds_bleiben_nicht_in_der_seite(gebaut):
+    """Sie entstehen in der Seite (nicht in TMPDIR) und gehen nach dem Build; der Cache liegt nie darin."""
+    from kurs.seite.notebookcache import ORDNER
+    from kurs.seite.plugin import NOTEBOOK_ORDNER
+
+    _, ordner = gebaut
+    for build in BUILDS:
+        assert not (ordner / build / NOTEBOOK_ORDNER).exists()
+        assert not list((ordner / build).rglob(ORDNER)) and not list((ordner / build).rglob(".kurs-cache"))
+
+
+@pytest.mark.parametrize("wert, an", [("true", True), ("false", False), (True, True), (False, False), (1, True),
+                                      (0, False), ("1", True), ("0", False), ("ja", True), ("Nein", False),
+                                      ("on", True), ("off", False)])
+def test_kurs_cache_versteht_an_und_aus_wie_in_einer_umgebungsvariable(wert, an):
+    from kurs.seite.plugin import Schalter
+
+    assert Schalter(default=True).validate(wert) is an
+
+
+def test_kurs_cache_mit_anderem_wert_sagt_auf_deutsch_was_geht():
+    from mkdocs.config.config_options import ValidationError
+
+    from kurs.seite.plugin import Schalter
+
+    with pytest.raises(ValidationError, match="weder an noch aus; erlaubt sind true/false, 1/0"):
+        Schalter(default=True).validate("vielleicht")
+
+
+@pytest.mark.parametrize("ordner, erlaubt", [(".cache/plugin/kurs", True), ("docs/cache", False), ("docs", False),
+                                             ("snippets/x", False), ("overrides", False), ("site/cache", False),
+                                             ("/tmp/kurs-cache-anderswo", True)])
+def test_cache_in_beobachtetem_ordner_oder_in_der_seite_bleibt_aus(ordner, erlaubt, caplog):
+    """In einem Ordner, den `mkdocs serve` beobachtet, löste jeder Eintrag einen Neubau aus; in docs/
+    käme der Cache in die Seite. Dann bleibt er aus, mit einer Zeile, warum."""
+    import logging
+    from types import SimpleNamespace
+
+    from kurs.modell import WURZEL
+    from kurs.seite.plugin import KursPlugin
+
+    plugin = KursPlugin()
+    plugin.config = SimpleNamespace(cache=True, cache_dir=ordner)
+    config = SimpleNamespace(config_file_path=str(WURZEL / "mkdocs.yml"), docs_dir=str(WURZEL / "docs"),
+                             site_dir=str(WURZEL / "site"), theme=SimpleNamespace(dirs=[str(WURZEL / "overrides")]),
+                             watch=[str(WURZEL / w) for w in ("snippets", "overrides", "diagramme", "kurs")])
+    with caplog.at_level(logging.INFO, logger="mkdocs.plugins.kurs"):
+        cache = plugin._cache(config)
+    assert (cache is not None) == erlaubt
+    assert ("Cache der Notebooks aus" in caplog.text) != erlaubt
+
+
+def test_nach_aenderung_am_code_sagt_serve_dass_es_neu_starten_muss(monkeypatch, caplog):
+    """`mkdocs serve` baut nach einer Änderung an kurs/ mit dem alten Code neu: on_config sagt es."""
+    import logging
+
+    from kurs.seite import plugin
+
+    with caplog.at_level(logging.WARNING, logger="mkdocs.plugins.kurs"):
+        plugin._neuer_code_warnen()
+        assert caplog.text == ""
+        monkeypatch.setattr(plugin, "GELADEN", {**plugin.GELADEN, next(iter(plugin.GELADEN)): 0.0})
+        plugin._neuer_code_warnen()
+    assert "Starte `uv run mkdocs serve` neu" in caplog.text
