@@ -384,6 +384,8 @@
       daten = await programmeDerSeite();
     } catch (fehler) {
       knoepfe(false);
+      // Die Anzeige des Ladens überschriebe sonst die Meldung mit dem nächsten Stand.
+      if (python.anzeige === b) { python.anzeige = null; clearInterval(python.uhr); }
       zeige(b, "fehler", "Fehler", { meldung: `Die Daten dieser Seite ließen sich nicht laden (${fehler.message}). ` +
         "Bist du offline? Versuch es noch einmal." });
       return;

@@ -54,6 +54,9 @@ def test_ohne_daten_der_seite_eine_meldung_und_beim_naechsten_klick_geht_es(kapi
     titel, _, meldung = klicke_und_warte(page, 0)
     assert (titel, meldung) == ("Fehler", "Die Daten dieser Seite ließen sich nicht laden (keine Verbindung). "
                                           "Bist du offline? Versuch es noch einmal."), meldung
+    # Die Meldung bleibt stehen; die Anzeige, wie weit Python geladen ist (alle 0,5 s), überschreibt sie nicht.
+    page.wait_for_timeout(1200)
+    assert ergebnis(page, 0).locator(".kurs-meldung").text_content() == meldung
     page.unroute("**/programme.json")
     # Die abgebrochene Anfrage war gewollt; spätere Tests in diesem Tab prüfen, dass sonst nichts scheitert.
     assert all("ERR_INTERNET_DISCONNECTED" in f for f in besuch.fehler) and besuch.fehler, besuch.fehler
