@@ -189,6 +189,10 @@ ALLE_CODEBLOECKE_ZEIGEN = """async () => {
         await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
     }
     window.scrollTo(0, 0);
+    // Oben blendet Material den Titel der Seite im Kopf wieder aus und den des Kurses ein: axe prüft
+    // erst danach, sonst misst es den Kontrast einer halb durchsichtigen Schrift.
+    await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+    await Promise.all(document.getAnimations().map(a => a.finished.catch(() => {})));
     const fehlt = bloecke.filter(c => !c.parentElement.querySelector(".md-code__nav")).length;
     if (fehlt) throw new Error(`${fehlt} sichtbare Codeblöcke hat Material nicht eingerichtet`);
     window.__alle_codebloecke_gezeigt = true;
