@@ -192,7 +192,9 @@ ALLE_CODEBLOECKE_ZEIGEN = """async () => {
     // Oben blendet Material den Titel der Seite im Kopf wieder aus und den des Kurses ein: axe prüft
     // erst danach, sonst misst es den Kontrast einer halb durchsichtigen Schrift.
     await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
-    await Promise.all(document.getAnimations().map(a => a.finished.catch(() => {})));
+    const fertig = Promise.all(document.getAnimations().filter(a => a.effect?.getTiming().iterations !== Infinity)
+        .map(a => a.finished.catch(() => {})));
+    await Promise.race([fertig, new Promise(r => setTimeout(r, 2000))]);
     const fehlt = bloecke.filter(c => !c.parentElement.querySelector(".md-code__nav")).length;
     if (fehlt) throw new Error(`${fehlt} sichtbare Codeblöcke hat Material nicht eingerichtet`);
     window.__alle_codebloecke_gezeigt = true;
