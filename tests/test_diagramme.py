@@ -52,29 +52,27 @@ def test_ein_geaendertes_diagramm_braucht_neue_svgs():
     assert len({z.schluessel for z in alt}) == 4, "hell und dunkel, breit und schmal brauchen je eine Datei"
 
 
-@pytest.mark.parametrize("diagramm", KURS.diagramme, ids=lambda d: f"{d.seite.stem}-zeile-{d.zeile}")
-def test_die_schmale_form_passt_aufs_handy(diagramm):
-    """Auf 328 px Spalte (360 px Handy) mit mindestens 11 px Schrift (Issue 42, 51); das prüft der
-    Browsertest auch an der Seite, hier steht es schon vor dem Build fest."""
-    for z in diagramme.zeichnungen(diagramm.quelle):
-        if z.form == "schmal" and z.datei(KURS).is_file():
-            breite = diagramme.breite(z.datei(KURS).read_text(encoding="utf-8"))
-            assert breite <= diagramme.SCHMAL_MAX_BREITE, (
-                f"{diagramm.seite.relative_to(KURS.wurzel)}, Zeile {diagramm.zeile}: Auch schmal gezeichnet ist das "
-                f"Diagramm {breite:.0f} px breit, aufs Handy passen {diagramme.SCHMAL_MAX_BREITE} px. Kürze "
-                "Beschriftungen, nimm weniger Teilnehmer nebeneinander oder teile das Diagramm.")
+# Form -> (höchste Breite, wohin, was hilft): schmal auf 328 px Spalte (360 px Handy) mit mindestens
+# 11 px Schrift (Issue 42, 51), breit auf 688 px Spalte (1280 px Laptop) mit mindestens 12 px (Issue 51).
+# Das prüft der Browsertest auch an der Seite, hier steht es schon vor dem Build fest.
+PASST = {
+    "schmal": (diagramme.SCHMAL_MAX_BREITE, "aufs Handy", "Kürze Beschriftungen, nimm weniger Teilnehmer "
+               "nebeneinander oder teile das Diagramm."),
+    "breit": (diagramme.BREIT_MAX_BREITE, "auf den Laptop", "Brich lange Nachrichten mit <br/> um oder nimm "
+              "weniger Teilnehmer nebeneinander."),
+}
 
 
+@pytest.mark.parametrize("form", PASST)
 @pytest.mark.parametrize("diagramm", KURS.diagramme, ids=lambda d: f"{d.seite.stem}-zeile-{d.zeile}")
-def test_die_breite_form_passt_auf_den_laptop(diagramm):
-    """Auf 688 px Spalte (1280 px Laptop) mit mindestens 12 px Schrift (Issue 51)."""
+def test_jede_form_passt_auf_ihren_bildschirm(diagramm, form):
+    hoechstens, wohin, rat = PASST[form]
     for z in diagramme.zeichnungen(diagramm.quelle):
-        if z.form == "breit" and z.datei(KURS).is_file():
+        if z.form == form and z.datei(KURS).is_file():
             breite = diagramme.breite(z.datei(KURS).read_text(encoding="utf-8"))
-            assert breite <= diagramme.BREIT_MAX_BREITE, (
-                f"{diagramm.seite.relative_to(KURS.wurzel)}, Zeile {diagramm.zeile}: Das Diagramm ist {breite:.0f} px "
-                f"breit, auf den Laptop passen {diagramme.BREIT_MAX_BREITE} px. Brich lange Nachrichten mit <br/> um "
-                "oder nimm weniger Teilnehmer nebeneinander.")
+            assert breite <= hoechstens, (
+                f"{diagramm.seite.relative_to(KURS.wurzel)}, Zeile {diagramm.zeile}: {form} gezeichnet ist das "
+                f"Diagramm {breite:.0f} px breit, {wohin} passen {hoechstens} px. {rat}")
 
 
 def test_schmal_gesetzt():
