@@ -89,7 +89,8 @@ function schrittZeile(s, spalte, n) {
   const an = s.an == null || s.an === s.von ? von : spalte(s.an);
   const li = el("li", `kurs-schritt kurs-schritt-${s.art}`);
   const sprecher = von === an ? `${s.von}: ` : `${s.von} an ${s.an}: `;
-  const text = el("span", "kurs-schritt-text", el("span", "kurs-unsichtbar", sprecher), s.text);
+  // „versuche = 1“ bricht auf dem Handy nicht vor der Zahl um.
+  const text = el("span", "kurs-schritt-text", el("span", "kurs-unsichtbar", sprecher), s.text.replaceAll(" = ", "\u00a0=\u00a0"));
   // Was veröffentlicht wurde, steht nur im Inhalt (etwa die nachricht_id, Teil 2, Übung 4).
   if (s.art === "veroeffentliche" && s.body) text.append(" ", el("code", "", s.body));
   // Den Zähler nennt schon der Text („versuche = 2“), die Marke sagt es in Worten, nicht nur in Farbe.

@@ -97,7 +97,7 @@ def test_typischer_fehler_zeigt_die_wiederholten_zustellungen(uebung_tab):
     # In Worten, nicht nur in Farbe: Jede erneute Zustellung heißt „erneut“, mit dem Zähler der Queue (den nennt
     # der Text des Rekorders, die Zeichnung wiederholt ihn nicht), weit über max_versuche = 3.
     assert "erneut" not in gift[0] and all(", erneut" in z for z in gift[1:]), gift
-    zaehler = [int(re.search(r"versuche = (\d+)", z)[1]) for z in gift]
+    zaehler = [int(re.search(r"versuche\s=\s(\d+)", z)[1]) for z in gift]
     assert zaehler[:4] == [1, 2, 3, 4] and zaehler == sorted(zaehler) and zaehler[-1] > 100, gift
     assert all(len(re.findall(r"\d+", z.split(" Zeile ")[0])) == 2 for z in gift), "Zähler doppelt genannt"
     mehr = [s for s in saetze if s.startswith("…")]
