@@ -9,8 +9,10 @@ der Queue aus Teil 1 schreibt mit, was geschieht, im verabredeten Format ({"teil
 
 import contextlib
 import io
+import json
 import sys
 
+from kurs import lauf
 from kurs.modell import Kurs
 
 EDITOR = "<editor>"
@@ -112,6 +114,14 @@ def uebung_2(fehler: str | None, grenze: int | None = None) -> dict:
     code = UEBUNG_2.loesung if fehler is None else UEBUNG_2.kandidat(
         next(f for f in UEBUNG_2.fehler if f.name == fehler))
     return aufzeichnen(UEBUNG_2.kontext, code, UEBUNG_2.pruefung, grenze)
+
+
+def pruefen(uebung: str) -> dict:
+    """„Prüfen“ mit der Musterlösung einer Übung, aufgezeichnet vom Rekorder des Kurses (kurs/aufzeichnung.py)
+    und ergänzt wie in kurs-lauf.js."""
+    u = KURS.uebung(uebung)
+    ergebnis = lauf.im_browser("pruefe", u.kontext, u.loesung, u.pruefung)
+    return json.loads(ergebnis["aufzeichnung"]) | {"pruefen": True, "ok": ergebnis["ok"]}
 
 
 if __name__ == "__main__":

@@ -1,11 +1,8 @@
-// Dein Lauf, gezeichnet (Issue 48): die Aufzeichnung eines Laufs als Sequenzdiagramm in HTML und CSS
-// (kurs-zeichnung.css), unter dem Ergebnis. Lädt erst mit der ersten Aufzeichnung mit Schritten
-// (kurs-lauf.js, zeichnen; benchmarks/zeichnung.py). Eine Spalte je Teilnehmer, eine Zeile je Schritt;
-// zugleich eine geordnete Liste von Sätzen für den Screenreader. Sie zeigt nur, was aufgezeichnet ist:
-// „erneut: 3. Zustellung“ ist der Zähler der Queue, „… 97 weitere leere Abfragen“ fasst gleiche
-// Schritte zusammen (Art, Teilnehmer, Nachricht, Zeile); „verloren“ steht nur im Text eines Schritts.
+// Dein Lauf, gezeichnet (Issue 48): die Aufzeichnung eines Laufs (Format in kurs/aufzeichnung.py) als
+// Sequenzdiagramm in HTML und CSS, zugleich eine geordnete Liste von Sätzen für den Screenreader. Lädt erst
+// mit der ersten Aufzeichnung mit Schritten (kurs-lauf.js). Sie zeigt nur, was aufgezeichnet ist.
 
-// Wie ein Schritt einer Art heißt, einzeln und als Anzahl: „… 97 weitere leere Abfragen“.
+// Eine Art einzeln und als Anzahl: „… 97 weitere leere Abfragen“.
 const ARTEN = {
   send: ["Senden", "Sendungen"],
   zustellung: ["Zustellung", "Zustellungen"],
@@ -23,6 +20,9 @@ const ARTEN = {
 };
 // Längste Folge von Schritten, die sich als Ganzes wiederholen darf (eine Runde der Schleife).
 const LAENGSTE_RUNDE = 12;
+// So viele Zeilen (gut ein Bildschirm) kommen ins erste Bild, der Rest ein Bild später: Jede Zeile im
+// ersten Bild kostet Zeit bis zur Zeichnung (benchmarks/zeichnung.py).
+const ERSTE_ZEILEN = 16;
 
 function el(name, klasse, ...kinder) {
   const e = document.createElement(name);
@@ -43,9 +43,8 @@ function runden(schritte, i, k) {
   return n;
 }
 
-// Die Schritte als Zeilen: [„schritt“, s] einzeln, [„mehr“, text, zusammengefasste Schritte] für eine
-// lange Wiederholung. Von einer Folge einzelner Schritte bleiben die ersten zwei und der letzte
-// stehen, von Runden aus mehreren Schritten die erste und die letzte Runde.
+// Die Schritte als Zeilen: [„schritt“, s] oder [„mehr“, text, Anzahl] für eine lange Wiederholung. Von
+// gleichen Schritten bleiben die ersten zwei und der letzte, von Runden die erste und die letzte.
 export function zeilen(schritte) {
   const aus = [];
   let i = 0;
@@ -77,26 +76,30 @@ function zusammenfassung(mitte, k) {
   let text = k === 1
     ? `… ${anzahl} weitere ${ARTEN[runde[0].art]?.[1] ?? "gleiche Schritte"}`
     : `… ${anzahl}-mal dieselben ${k} Schritte (${runde.map((s) => ARTEN[s.art]?.[0] ?? s.art).join(", ")})`;
-  // Der Zähler der Queue, so wie aufgezeichnet: erste und letzte Zustellung der Zusammenfassung.
+  // Der Zähler der Queue, wie aufgezeichnet: Die Zeilen dazwischen stehen nicht da.
   const versuche = mitte.filter((s) => s.art === "zustellung" && s.versuche != null).map((s) => s.versuche);
   if (versuche.length >= 2) text += `, ${versuche[0]}. bis ${versuche.at(-1)}. Zustellung`;
   return text;
 }
 
-// Eine Zeile: der Pfeil von Spalte `von` nach `an` (oder ein Kasten über einer Lebenslinie, wenn ein
-// Teilnehmer etwas mit sich selbst tut) und darüber der Text des Schritts.
+// Eine Zeile: der Text des Schritts über dem Pfeil von Spalte `von` nach `an`, oder ein Kasten über der
+// Lebenslinie, wenn ein Teilnehmer etwas mit sich selbst tut.
 function schrittZeile(s, spalte, n) {
   const von = spalte(s.von);
   const an = s.an == null || s.an === s.von ? von : spalte(s.an);
   const li = el("li", `kurs-schritt kurs-schritt-${s.art}`);
   const sprecher = von === an ? `${s.von}: ` : `${s.von} an ${s.an}: `;
-  const text = el("span", "kurs-schritt-text", el("span", "kurs-unsichtbar", sprecher), s.text);
+  // „versuche = 1“ bricht auf dem Handy nicht vor der Zahl um.
+  const text = el("span", "kurs-schritt-text", el("span", "kurs-unsichtbar", sprecher), s.text.replaceAll(" = ", "\u00a0=\u00a0"));
+  // Was veröffentlicht wurde, steht nur im Inhalt (etwa die nachricht_id, Teil 2, Übung 4).
+  if (s.art === "veroeffentliche" && s.body) text.append(" ", el("code", "", s.body));
+  // Den Zähler nennt schon der Text („versuche = 2“), die Marke sagt es in Worten, nicht nur in Farbe.
   if (s.art === "zustellung" && s.versuche >= 2) {
     li.classList.add("kurs-wiederholt");
-    text.append(" ", el("strong", "kurs-schritt-marke", `erneut: ${s.versuche}. Zustellung`));
+    text.append(", ", el("strong", "kurs-schritt-marke", "erneut"));
   }
   // Für den Screenreader ein Satz mit Punkt, auch wenn der Text des Schritts keinen hat.
-  if (!/[.!?]$/.test(s.text)) text.append(el("span", "kurs-unsichtbar", "."));
+  if (!/[.!?]$/.test(text.textContent)) text.append(el("span", "kurs-unsichtbar", "."));
   if (s.zeile != null) {
     const knopf = el("button", "kurs-schritt-zeile", `Zeile ${s.zeile}`);
     Object.assign(knopf, { type: "button", title: "Im Editor zeigen" });
@@ -104,7 +107,7 @@ function schrittZeile(s, spalte, n) {
     text.append(" ", knopf);
   }
   li.append(text);
-  // Ein Kasten über der eigenen Lebenslinie darf in die Nachbarspalten reichen; am Rand zur Mitte hin.
+  // Ein Kasten darf in die Nachbarspalten reichen; am Rand zur Mitte hin.
   const [a, b] = von === an ? [Math.max(von - 1, 1), Math.min(von + 1, n)] : [Math.min(von, an), Math.max(von, an)];
   li.style.cssText = `--a:${a};--b:${b + 1};--spannweite:${b - a + 1}`;
   if (von === an) {
@@ -118,11 +121,11 @@ function schrittZeile(s, spalte, n) {
   return li;
 }
 
-// Die Zeichnung zu einer Aufzeichnung (Format in kurs/aufzeichnung.py) oder einem Szenario daraus: ein
-// <details>, offen, wenn `offen`. `zeigen(zeile)` springt im Editor auf eine Zeile des Codes.
+// Die Zeichnung einer Aufzeichnung oder eines Szenarios daraus: ein <details>. `zeigen(zeile)` springt im
+// Editor auf eine Zeile des Codes.
 export function zeichne(aufzeichnung, { offen = false, zeigen = () => {}, titel = "Dein Lauf, gezeichnet" } = {}) {
   const { schritte } = aufzeichnung;
-  // Die Teilnehmer, die hier vorkommen, in der Reihenfolge der Aufzeichnung; wer fehlt, dahinter.
+  // Die Teilnehmer, die vorkommen, in der Reihenfolge der Aufzeichnung; wer dort fehlt, dahinter.
   const da = new Set(schritte.flatMap((s) => [s.von, s.an]).filter((t) => t != null));
   const teilnehmer = [...new Set([...aufzeichnung.teilnehmer.filter((t) => da.has(t)), ...da])];
   const n = teilnehmer.length;
@@ -131,16 +134,21 @@ export function zeichne(aufzeichnung, { offen = false, zeigen = () => {}, titel 
   liste.setAttribute("role", "list"); // ohne Aufzählungszeichen sonst in Safari keine Liste mehr
   liste.addEventListener("click", (e) => e.target.dataset.zeile && zeigen(Number(e.target.dataset.zeile)));
   let zusammengefasst = 0;
-  for (const [art, inhalt, anzahl] of zeilen(schritte)) {
-    if (art === "schritt") {
-      liste.append(schrittZeile(inhalt, spalte, n));
-    } else {
-      liste.append(el("li", "kurs-schritt-mehr", inhalt));
-      zusammengefasst += anzahl;
-    }
+  const elemente = zeilen(schritte).map(([art, inhalt, anzahl]) => {
+    if (art === "schritt") return schrittZeile(inhalt, spalte, n);
+    zusammengefasst += anzahl;
+    return el("li", "kurs-schritt-mehr", inhalt);
+  });
+  liste.append(...elemente.splice(0, ERSTE_ZEILEN));
+  if (elemente.length) {
+    liste.setAttribute("aria-busy", "true");
+    requestAnimationFrame(() => setTimeout(() => {
+      liste.append(...elemente);
+      liste.removeAttribute("aria-busy");
+    }));
   }
   const kopf = el("div", "kurs-zeichnung-kopf", ...teilnehmer.map((t) => el("span", "", t)));
-  kopf.setAttribute("aria-hidden", "true"); // Jeder Satz der Liste nennt seine Teilnehmer selbst.
+  kopf.setAttribute("aria-hidden", "true"); // Jeder Satz nennt seine Teilnehmer selbst.
   const flaeche = el("div", "kurs-zeichnung-flaeche", kopf, liste);
   flaeche.style.setProperty("--n", n);
 
@@ -156,16 +164,15 @@ export function zeichne(aufzeichnung, { offen = false, zeigen = () => {}, titel 
   return details;
 }
 
-// Die Farben und Maße, einmal je Seite; die Zeichnung erscheint erst mit ihnen.
-// Ohne sie (offline) bleibt eine Liste von Sätzen.
+// Die Zeichnung erscheint erst mit ihrem Stil; ohne ihn (offline) bleibt eine Liste von Sätzen.
 const STIL = new Promise((fertig) => {
   const link = Object.assign(document.createElement("link"), { rel: "stylesheet", onload: fertig, onerror: fertig });
   link.href = new URL("kurs-zeichnung.css", import.meta.url);
   document.head.append(link);
 });
 
-// Für kurs-lauf.js: die Zeichnung unter dem Ergebnis eines Laufs, offen außer nach bestandener Prüfung.
-// Prüft die Prüfung mehrere Szenarien, je eines für sich, das gescheiterte zuerst und als einziges offen.
+// Für kurs-lauf.js: die Zeichnung unter dem Ergebnis, offen außer nach bestandener Prüfung. Je Szenario
+// der Prüfung eine, das gescheiterte zuerst und als einziges offen.
 export async function zeige(aufzeichnung, ergebnis, zeigen) {
   await STIL;
   if (ergebnis.classList.contains("kurs-wartet")) return; // inzwischen läuft ein neuer Lauf
@@ -174,10 +181,10 @@ export async function zeige(aufzeichnung, ergebnis, zeigen) {
   if (szenarien.length < 2) return ergebnis.append(zeichne(aufzeichnung, { offen, zeigen }));
   const gescheitert = aufzeichnung.szenario_gescheitert;
   szenarien.sort((a, b) => (b === gescheitert) - (a === gescheitert));
-  for (const name of szenarien) {
+  ergebnis.append(...szenarien.map((name) => {
     const teil = { ...aufzeichnung, schritte: aufzeichnung.schritte.filter((s) => (s.szenario ?? null) === name) };
     if (name !== aufzeichnung.schritte.at(-1).szenario) teil.teilweise = false; // nur das letzte brach ab
-    ergebnis.append(zeichne(teil, { offen: offen && name === gescheitert, zeigen,
-      titel: name ? `Dein Lauf, gezeichnet: ${name}` : "Dein Lauf, gezeichnet" }));
-  }
+    return zeichne(teil, { offen: offen && name === gescheitert, zeigen,
+      titel: name ? `Dein Lauf, gezeichnet: ${name}` : "Dein Lauf, gezeichnet" });
+  }));
 }

@@ -42,6 +42,7 @@ from kurs.seite import (
     lesezeit,
     meldungen,
     notebookseiten,
+    ohne_kommentare,
     repository,
     suchindex,
     tabellen,
@@ -310,6 +311,11 @@ class KursPlugin(BasePlugin[KursConfig]):
             suchindex.aufbereiten(index, self.kurs.glossar)
         # kurs/lauf.py (mit fehlerhilfe.py, ursachen.py und aufzeichnung.py) und kurs/nachladen.py sind die
         # eine Quelle; der Browser lädt sie als Dateien der Seite, erst mit Python (docs/assets/kurs-worker.js).
+        for name in ohne_kommentare.DATEIEN:
+            datei = Path(config["site_dir"]) / "assets" / name
+            if datei.is_file():
+                datei.write_text(ohne_kommentare.ohne_kommentare(name, datei.read_text(encoding="utf-8")),
+                                 encoding="utf-8")
         ziel = Path(config["site_dir"]) / "assets" / "kurs"
         ziel.mkdir(parents=True, exist_ok=True)
         for datei in ("lauf.py", "fehlerhilfe.py", "ursachen.py", "aufzeichnung.py", "nachladen.py"):
