@@ -138,7 +138,7 @@ class Notebookcache:
         name = notebookschluessel.name(grund)
         ziel = self.ordner / f"{name}.json"
         if os.path.lexists(ziel) and not _unserer(ziel):
-            raise FileExistsError(f"{ziel.name} trägt nicht den Kopf des Kurses und bleibt liegen; lösch die Datei, "
+            raise FileExistsError(f"{ziel.name} trägt nicht den Kopf des Kurses und bleibt liegen; lösche die Datei, "
                                   "dann nutzt der Build den Cache wieder")
         _schreiben(ziel, verpacken(
             {"schluessel": name, "teile": grund | self._stand(orte), "fundorte": orte,
