@@ -2,6 +2,7 @@
 
     uv run python benchmarks/aufzeichnung.py          # CPython und Pyodide (in Node)
     uv run python benchmarks/aufzeichnung.py cpython  # nur CPython
+    uv run python benchmarks/aufzeichnung.py pyodide  # nur Pyodide
 
 Jedes Programm, das der Browser ausführt (jedes Beispiel außer dem Labor, jede Übung mit ihrer
 Lösung), läuft abwechselnd ohne Aufzeichnung (kurs/lauf.py: lauf, pruefe) und mit (im_browser),
@@ -23,6 +24,7 @@ from pathlib import Path
 WURZEL = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(WURZEL))
 from kurs.modell import Kurs  # noqa: E402
+from kurs.vendor import KURS_IM_BROWSER  # noqa: E402
 
 RUNDEN = 21
 ZIEL = 1.5
@@ -58,11 +60,14 @@ NODE = """
 import { loadPyodide } from "%(pyodide)s/pyodide.mjs";
 import { readFileSync, writeFileSync } from "node:fs";
 const pyodide = await loadPyodide({ indexURL: "%(pyodide)s/" });
-pyodide.FS.writeFile("/home/pyodide/kurs_lauf.py", readFileSync("lauf.py", "utf8"));
-pyodide.FS.writeFile("/home/pyodide/kurs_aufzeichnung.py", readFileSync("aufzeichnung.py", "utf8"));
+pyodide.FS.mkdirTree("/home/pyodide/kurs");
+pyodide.FS.writeFile("/home/pyodide/kurs/__init__.py", "");
+for (const datei of %(dateien)s)
+  pyodide.FS.writeFile(`/home/pyodide/kurs/${datei}`, readFileSync(`kurs/${datei}`, "utf8"));
 pyodide.globals.set("programme_json", readFileSync("programme.json", "utf8"));
 const ergebnis = pyodide.runPython(`
-import json, kurs_lauf as lauf
+import json
+from kurs import lauf
 ${readFileSync("messen.py", "utf8")}
 json.dumps(messen(json.loads(programme_json), %(runden)d))
 `);
@@ -92,12 +97,13 @@ def in_cpython(liste):
 def in_pyodide(liste):
     with tempfile.TemporaryDirectory() as ordner:
         ordner = Path(ordner)
-        shutil.copy(WURZEL / "kurs" / "lauf.py", ordner / "lauf.py")
-        shutil.copy(WURZEL / "kurs" / "aufzeichnung.py", ordner / "aufzeichnung.py")
+        (ordner / "kurs").mkdir()
+        for datei in KURS_IM_BROWSER:
+            shutil.copy(WURZEL / "kurs" / datei, ordner / "kurs" / datei)
         (ordner / "programme.json").write_text(json.dumps(liste), encoding="utf-8")
         (ordner / "messen.py").write_text(MESSEN, encoding="utf-8")
         pyodide = (WURZEL / "docs" / "assets" / "vendor" / "pyodide").as_posix()
-        (ordner / "messen.mjs").write_text(NODE % {"pyodide": pyodide, "runden": RUNDEN}, encoding="utf-8")
+        (ordner / "messen.mjs").write_text(NODE % {"pyodide": pyodide, "runden": RUNDEN, "dateien": json.dumps(KURS_IM_BROWSER)}, encoding="utf-8")
         subprocess.run(["node", "messen.mjs"], cwd=ordner, check=True)
         return json.loads((ordner / "ergebnis.json").read_text(encoding="utf-8"))
 
@@ -116,7 +122,8 @@ def drucken(titel, ergebnisse):
 
 def main(argv):
     liste = programme(Kurs(WURZEL))
-    drucken(f"CPython {sys.version.split()[0]}", in_cpython(liste))
+    if argv[:1] != ["pyodide"]:
+        drucken(f"CPython {sys.version.split()[0]}", in_cpython(liste))
     if argv[:1] == ["cpython"]:
         return
     if shutil.which("node") is None:

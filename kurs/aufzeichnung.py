@@ -140,7 +140,8 @@ class Aufzeichnung:
             return None
         methode = code.co_name if code.co_name in METHODEN and (
             _ist_methode(code) or code.co_name == "anhaengen") else None
-        dlq = tuple(n for n in code.co_varnames + code.co_names if n in DLQ_NAMEN)
+        # Auch Zellen: Eine Liste, die eine innere Funktion (in 3.11 auch eine List Comprehension) sieht, steht dort.
+        dlq = tuple(n for n in code.co_varnames + code.co_cellvars + code.co_names if n in DLQ_NAMEN)
         if code.co_name == "<module>" and not dlq:
             return None
         return methode, dlq
@@ -321,9 +322,7 @@ class Aufzeichnung:
         if id(ausnahme) in self._abstuerze:
             schritt = self._abstuerze[id(ausnahme)][1]
             if wer and schritt["von"] != wer:
-                schritt["von"] = schritt["an"] = wer
-                if wer not in self.teilnehmer:
-                    self.teilnehmer.append(wer)
+                self._umbenennen(schritt, wer)
             return
         if isinstance(ausnahme, AssertionError) and code.co_filename == PRUEFUNG:
             return  # die Prüfung meldet einen Fehler: kein Schritt des Laufs
@@ -338,6 +337,19 @@ class Aufzeichnung:
                                if nachricht else None)
         if schritt is not None:
             self._abstuerze[id(ausnahme)] = (ausnahme, schritt)
+
+    def _umbenennen(self, schritt, wer):
+        """Der Absturz gehört `wer`; wer ihn vorher trug, ohne sonst einen Schritt zu haben, ist kein Teilnehmer mehr."""
+        alt = schritt["von"]
+        schritt["von"] = schritt["an"] = wer
+        frei = not any(alt in (s["von"], s["an"]) for s in self.schritte)
+        if wer in self.teilnehmer:
+            if frei:
+                self.teilnehmer.remove(alt)
+        elif frei:
+            self.teilnehmer[self.teilnehmer.index(alt)] = wer
+        else:
+            self.teilnehmer.append(wer)
 
     def _nachricht_in(self, rahmen):
         """Die zugestellte Nachricht (oder ihr body), die die abstürzende Funktion bekam, falls eine."""
@@ -384,7 +396,7 @@ class Aufzeichnung:
         if listen is None:
             return
         werte = None
-        for name in rahmen.f_code.co_varnames + rahmen.f_code.co_names:
+        for name in rahmen.f_code.co_varnames + rahmen.f_code.co_cellvars + rahmen.f_code.co_names:
             if name not in DLQ_NAMEN:
                 continue
             if name not in listen:

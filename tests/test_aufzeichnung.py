@@ -62,13 +62,53 @@ def beispiel(ziel):
 
 
 def kurzform(schritte):
-    """„send 1, zustellung 1/2, leer …“: Art, Queue-ID und versuche jedes Schritts."""
+    """„send 1, zustellung 1/2, leer …“: Art, Queue-ID und versuche jedes Schritts. Am Log
+    („lesen versand P0@1“): die Gruppe, Partition und Offset, bei „replay“ der neue Offset."""
     teile = []
     for s in schritte:
         wer = f" {s['id']}" if s["id"] is not None else ""
-        teile.append(s["art"] + wer + (f"/{s['versuche']}" if s["versuche"] is not None and s["art"] == "zustellung" else ""))
+        teile.append(s["art"] + wer + (f"/{s['versuche']}" if s["versuche"] is not None and s["art"] == "zustellung" else "")
+                     + _am_log(s))
     return ", ".join(teile)
 
+
+def _am_log(s):
+    if "Log" not in (s["von"], s["an"]):
+        return ""
+    gruppe = next((t.removeprefix("Gruppe ") for t in (s["von"], s["an"]) if t.startswith("Gruppe ")), None)
+    partition, *offset = re.findall(r"\d+", s["text"])
+    art = " (replay)" if s["text"].startswith("Replay") else ""
+    return (f" {gruppe}" if gruppe else "") + f" P{partition}" + (f"@{offset[0]}" if offset else "") + art
+
+
+# Ein giftiger Eintrag (P0@1) zwischen gesunden, drei Partitionen; je Runde liest eine Gruppe aus jeder
+# Partition einen Eintrag und committet danach.
+GIFT_ANHAENGEN = ", ".join(f"anhaengen P{p}@{o}" for p, n in [(0, 4), (1, 3), (2, 2)] for o in range(n))
+
+
+def _runden(gruppe, *runden):
+    """Je Runde und Partition: „3“ (Offset 3 gelesen), „-“ (nichts Neues) oder „1 scheitert“ (dazu, was folgt)."""
+    teile = []
+    for runde in runden:
+        for p, was in enumerate(runde.split(" | ")):
+            if was == "-":
+                teile.append(f"leer {gruppe} P{p}")
+                continue
+            offset, *folge = was.split(" ", 1)
+            teile.append(f"lesen {gruppe} P{p}@{offset}")
+            teile += folge[0].split(", ") if folge else []
+            teile.append(f"commit {gruppe} P{p}@{int(offset) + (0 if 'seek' in was else 1)}")
+    return ", ".join(teile).replace("seek,", f"seek {gruppe} P0@1,")
+
+
+# Ohne seek: übersprungen (der Commit liegt danach hinter ihm). Mit seek: Offset 1 in jeder Runde wieder.
+GIFT_NAIV = _runden("naiv", "0 | 0 | 0", "1 absturz | 1 | 1", "2 | 2 | -", "3 | - | -")
+GIFT_SEEK = _runden("seek", "0 | 0 | 0", "1 absturz, seek | 1 | 1", "1 absturz, seek | 2 | -", "1 absturz, seek | - | -",
+                    "1 absturz, seek | - | -")
+# Sofort parken: ins Dead Letter Topic, dann vorbei. Wiederholen: zweimal seek, beim dritten Fehlversuch parken.
+GIFT_PARKEN = _runden("parken", "0 | 0 | 0", "1 absturz, dlq | 1 | 1", "2 | 2 | -", "3 | - | -")
+GIFT_WIEDERHOLEN = _runden("wiederholen", "0 | 0 | 0", "1 absturz, seek | 1 | 1", "1 absturz, seek | 2 | -",
+                           "1 absturz, dlq | - | -", "2 | - | -", "3 | - | -")
 
 # Jedes Beispiel, das Nachrichten sendet, zustellt oder ins Log schreibt: die Schritte, die sein Code tut.
 BEISPIELE = {
@@ -87,6 +127,14 @@ BEISPIELE = {
         "send 1, send 2, send 3, zustellung 1/1, tick, wieder_sichtbar 1, zustellung 1/2, ack 1, zustellung 2/1, ack 2, "
         "zustellung 3/1, ack 3"]),
     "teil-2/dual_write.md": "absturz",
+    # Lesen schiebt die Position, committet wird erst danach; der Absturz kommt vor dem Commit,
+    # seek springt auf den committeten Offset, Offset 2 kommt zweimal; dann Replay für analytics.
+    "teil-2/log.md": "anhaengen P0@0, anhaengen P0@1, anhaengen P0@2, lesen versand P0@0, lesen versand P0@1, "
+                     "commit versand P0@2, lesen analytics P0@0, commit analytics P0@1, lesen versand P0@2, absturz, "
+                     "seek versand P0@2, lesen versand P0@2, commit versand P0@3, seek analytics P0@0 (replay), "
+                     "lesen analytics P0@0, lesen analytics P0@1, lesen analytics P0@2, commit analytics P0@3",
+    "teil-2/giftiger_eintrag.md": ", ".join([GIFT_ANHAENGEN, GIFT_NAIV, GIFT_SEEK]),
+    "teil-2/giftiger_eintrag_auswege.md": ", ".join([GIFT_ANHAENGEN, GIFT_PARKEN, GIFT_WIEDERHOLEN]),
 }
 
 
@@ -221,3 +269,59 @@ def test_musterloesung_der_dlq_zeigt_keins_der_symptome():
     for szenario in Counter(s["szenario"] for s in aufzeichnung["schritte"]):
         gezeigt = [name for name, symptom in SYMPTOME.items() if symptom(aufzeichnung["schritte"], szenario)]
         assert not gezeigt, (szenario, gezeigt)
+
+
+# --- Teil 2, Übung 1 und 4 auf „Prüfen“: je Szenario, was Relay und Broker taten ----------------
+
+def _je_szenario(schritte, was):
+    """Szenario -> „veroeffentliche …, absturz Relay …“; `was(schritt)` beschreibt ein veroeffentliche."""
+    je = {}
+    for s in schritte:
+        je.setdefault(s["szenario"], []).append(
+            was(s) if s["art"] == "veroeffentliche" else f"{s['art']} {s['von']}")
+    return {szenario: ", ".join(teile) for szenario, teile in je.items()}
+
+
+def _betrag(s):
+    return "veroeffentliche " + re.search(r"'betrag': (\d+)", s["body"])[1]
+
+
+UEBUNG_1 = {
+    "Normalfall": "veroeffentliche 4990",
+    "Absturz mitten in bestellen": "absturz Producer",
+    # Der Broker fällt bei der zweiten Nachricht aus: Das Relay ruft ihn, die Exception beendet das Relay.
+    "Broker-Ausfall bei der 2. von 3 Nachrichten": "veroeffentliche 100, veroeffentliche 200, absturz Relay",
+    "Zweiter Relay-Lauf nach dem Ausfall": "veroeffentliche 200, veroeffentliche 300",
+}
+# Je Szenario die nachricht_id jeder Nachricht als Nummer ihres ersten Auftritts: #1 zweimal ist eine Wiederholung.
+UEBUNG_4 = {
+    "Normalfall": "veroeffentliche #1, veroeffentliche #2",
+    "Zwei Bestellungen": "veroeffentliche #1, veroeffentliche #2",
+    "bestellt und bezahlt einer Bestellung": "veroeffentliche #1, veroeffentliche #2",
+    "Zwei gleiche Teilzahlungen": "veroeffentliche #1, veroeffentliche #2, veroeffentliche #3",
+    "Absturz nach dem Senden": "veroeffentliche #1, absturz Relay, veroeffentliche #1, veroeffentliche #2",
+    "Aufräumen gesendeter Zeilen": "veroeffentliche #1, veroeffentliche #2",
+    "Zwei Shops, ein Konsument": "veroeffentliche #1, veroeffentliche #2",
+}
+
+
+def test_outbox_auf_pruefen_zeichnet_jedes_veroeffentlichen():
+    u = KURS.uebung("teil-2/uebung-1")
+    ergebnis, aufzeichnung = mit("pruefe", u.kontext, u.loesung, u.pruefung)
+    assert ergebnis["ok"]
+    assert _je_szenario(aufzeichnung["schritte"], _betrag) == UEBUNG_1
+
+
+def test_nachrichten_id_auf_pruefen_zeigt_die_wiederholung():
+    u = KURS.uebung("teil-2/uebung-4")
+    ergebnis, aufzeichnung = mit("pruefe", u.kontext, u.loesung, u.pruefung)
+    assert ergebnis["ok"]
+    ids = {}
+
+    def nummer(s):
+        (nid,) = re.findall(r"'nachricht_id': '([0-9a-f-]{36})'", s["body"])
+        je = ids.setdefault(s["szenario"], {})
+        return f"veroeffentliche #{je.setdefault(nid, len(je) + 1)}"
+
+    assert _je_szenario(aufzeichnung["schritte"], nummer) == UEBUNG_4
+    assert aufzeichnung["teilnehmer"] == ["Relay", "Broker"]
