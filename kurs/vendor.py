@@ -42,7 +42,8 @@ PYTHON_IM_BROWSER = ("vendor/pyodide/pyodide.asm.mjs", "vendor/pyodide/pyodide.a
 
 # Das Paket kurs, so weit der Browser es braucht (unter assets/kurs/ der Seite; kurs/seite/plugin.py legt
 # die Dateien hin, docs/assets/kurs-worker.js schreibt sie ins Dateisystem von Pyodide, dieselbe Liste).
-KURS_IM_BROWSER = ("lauf.py", "fehlerhilfe.py", "ursachen.py", "aufzeichnung.py", "nachladen.py")
+KURS_IM_BROWSER = ("lauf.py", "fehlerhilfe.py", "ursachen.py", "aufzeichnung.py", "aufzeichnung_schritte.py",
+                   "aufzeichnung_beobachter.py", "nachladen.py")
 # CodeMirror, von pflege/vendor_holen.py zu einer Datei gebündelt, mit den Lizenzen daneben.
 CODEMIRROR_JS = "docs/assets/vendor/codemirror/codemirror.js"
 CODEMIRROR_LIZENZ = "docs/assets/vendor/codemirror/LICENSE"

@@ -1,0 +1,153 @@
+"""Wie Python der Aufzeichnung (kurs/aufzeichnung.py) meldet, was läuft: Beginn und Ende jeder
+Funktion des Kurses, und wo eine DLQ-Liste wachsen kann.
+
+In Pyodide (Python 3.14) `sys.monitoring` (`_Monitoring`), in CPython 3.11 `sys.settrace`
+(`_Trace`); beide liefern für jedes Programm des Kurses dieselben Schritte. Nur Standardbibliothek.
+"""
+
+import opcode
+import sys
+
+# Womit eine Funktion normal endet; jeder andere Befehl an f_lasti heißt: Eine Exception verlässt sie.
+NORMAL = {n for n in opcode.opname if n.startswith(("RETURN", "YIELD"))}
+
+
+class _Monitoring:
+    """Python ab 3.12 (Pyodide): sys.monitoring, einmal eingerichtet und dann nie mehr aus. Jeder Code
+    außerhalb des Kurses meldet sich genau einmal (DISABLE); ein Ein- und Ausschalten je Lauf ließe
+    Python bei jedem Lauf allen Code neu instrumentieren. Eine eigene Trace-Funktion der Leserin stört nicht."""
+
+    WERKZEUG = 4  # 0-2 und 5 haben Namen (Debugger, Coverage, Profiler, Optimizer)
+
+    def __init__(self):
+        m = sys.monitoring
+        m.use_tool_id(self.WERKZEUG, "kurs-aufzeichnung")
+        e = m.events
+        # Eine DLQ sieht der Beobachter an Zeilen, nur in Code mit einer DLQ. C_RETURN nach dlq.append kam in
+        # Python 3.14 nicht verlässlich (gemessen in Pyodide), ein DISABLE bei CALL schaltete andere Stellen ab.
+        for ereignis, f in ((e.PY_START, self._start), (e.PY_RETURN, self._return), (e.PY_UNWIND, self._unwind),
+                            (e.LINE, self._line)):
+            m.register_callback(self.WERKZEUG, ereignis, f)
+        m.set_events(self.WERKZEUG, e.PY_START | e.PY_UNWIND)
+        self.aufzeichnung = None
+        # id(Code) -> Code mit eigenen Ereignissen (PY_RETURN, LINE). Nach id, nicht nach Gleichheit:
+        # Derselbe Text, neu übersetzt, ist ein gleicher, aber neuer Code ohne diese Ereignisse.
+        self._beobachtet = {}
+
+    def an(self, aufzeichnung):
+        self.aufzeichnung = aufzeichnung
+        self._beobachtet.clear()
+        return True
+
+    def aus(self, aufzeichnung):
+        self.aufzeichnung = None
+        return True
+
+    def _start(self, code, _):
+        a = self.aufzeichnung
+        if a is None or a._aus:
+            return sys.monitoring.DISABLE
+        try:
+            art = a._arten.get(code, False)
+            if art is False:
+                art = a._arten[code] = a._einordnen(code)
+            if art is None:
+                return sys.monitoring.DISABLE
+            if id(code) not in self._beobachtet:
+                self._beobachtet[id(code)] = code
+                e = sys.monitoring.events
+                sys.monitoring.set_local_events(self.WERKZEUG, code, e.PY_RETURN | (e.LINE if art[1] else 0))
+            a._beginn(sys._getframe(1), art)
+        except Exception as exc:  # nie den Code der Leserin stören
+            a._kaputt(exc)
+        return None
+
+    def _return(self, code, _, wert):
+        self._ende(code, wert, None)
+
+    def _unwind(self, code, _, ausnahme):
+        if id(code) in self._beobachtet:
+            self._ende(code, None, ausnahme)
+
+    def _ende(self, code, wert, ausnahme):
+        a = self.aufzeichnung
+        if a is not None and not a._aus:
+            try:
+                a._ende(sys._getframe(2), wert, ausnahme)
+            except Exception as exc:
+                a._kaputt(exc)
+
+    def _line(self, code, _):
+        a = self.aufzeichnung
+        if a is not None and not a._aus:
+            try:
+                a._zeile_vorbei(sys._getframe(1))
+            except Exception as exc:
+                a._kaputt(exc)
+
+
+class _Trace:
+    """Python 3.11 (CPython in den Tests): sys.settrace, je Lauf ein und aus, ohne Zeilen außer mit DLQ.
+    Dass eine Exception eine Funktion verlässt, zeigt der Befehl, bei dem sie endet: kein return."""
+
+    def an(self, aufzeichnung):
+        if sys.gettrace() is not None:  # ein Debugger oder eine Messung läuft schon
+            return False
+        self.aufzeichnung = aufzeichnung
+        self._ausnahmen = {}  # Rahmen -> letzte Exception darin
+        sys.settrace(self._aufruf)
+        return True
+
+    def aus(self, aufzeichnung):
+        eigene = sys.gettrace() == self._aufruf
+        sys.settrace(None)
+        return eigene
+
+    def _aufruf(self, rahmen, ereignis, arg):
+        a = self.aufzeichnung
+        if a._aus:
+            sys.settrace(None)
+            return None
+        code = rahmen.f_code
+        art = a._arten.get(code, False)
+        if art is False:
+            art = a._arten[code] = a._einordnen(code)
+        if art is None:
+            return None
+        try:
+            rahmen.f_trace_lines = bool(art[1])
+            a._beginn(rahmen, art)
+        except Exception as exc:
+            a._kaputt(exc)
+            return None
+        return self._lokal
+
+    def _lokal(self, rahmen, ereignis, arg):
+        a = self.aufzeichnung
+        if a._aus:
+            return None
+        try:
+            if ereignis == "exception":
+                self._ausnahmen[rahmen] = arg[1]
+            elif ereignis == "line":
+                a._zeile_vorbei(rahmen)
+            elif ereignis == "return":
+                ausnahme = self._ausnahmen.pop(rahmen, None)
+                normal = opcode.opname[rahmen.f_code.co_code[rahmen.f_lasti]] in NORMAL
+                a._ende(rahmen, arg, None if normal else ausnahme)
+        except Exception as exc:
+            a._kaputt(exc)
+        return self._lokal
+
+
+_BEOBACHTER = []
+
+
+def beobachter():
+    """Der Beobachter dieses Prozesses: sys.monitoring, wo es das gibt und das Werkzeug frei ist, sonst sys.settrace."""
+    if not _BEOBACHTER:
+        try:
+            _BEOBACHTER.append(_Monitoring())
+        except (AttributeError, ValueError):  # Python 3.11, oder die Nummer ist vergeben
+            _BEOBACHTER.append(_Trace())
+    return _BEOBACHTER[0]
