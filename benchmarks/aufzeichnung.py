@@ -6,7 +6,7 @@
 
 Jedes Programm, das der Browser ausführt (jedes Beispiel außer dem Labor, jede Übung mit ihrer
 Lösung), läuft abwechselnd ohne Aufzeichnung (kurs/lauf.py: lauf, pruefe) und mit (im_browser),
-je RUNDEN Mal; gedruckt wird je Programm der Median beider Zeiten und ihr Verhältnis. Ziel (Issue 48):
+je RUNDEN Mal, jedes Mal nach gc.collect(); gedruckt wird je Programm der Median beider Zeiten und ihr Verhältnis. Ziel (Issue 48):
 höchstens 1,5-fach je Programm in Pyodide.
 
 Pyodide läuft hier in Node mit derselben Pyodide-Version, die die Seite lädt (docs/assets/vendor/pyodide/),
@@ -31,7 +31,7 @@ ZIEL = 1.5
 
 # Läuft in CPython und in Pyodide: `lauf` ist kurs/lauf.py, `programme` die Liste unten.
 MESSEN = """
-import statistics, time
+import gc, statistics, time
 
 def _ohne(auftrag, teile):
     try:
@@ -48,6 +48,7 @@ def messen(programme, runden):
         zeiten = {"ohne": [], "mit": []}
         for runde in range(runden + 1):
             for art, f in (("ohne", _ohne), ("mit", _mit)):
+                gc.collect()  # sonst zahlt ein Programm für den Müll der vorigen
                 beginn = time.perf_counter()
                 f(auftrag, teile)
                 if runde:  # die erste Runde wärmt auf

@@ -101,7 +101,7 @@ class Aufzeichnung(Schritte):
             return LEER  # die meisten Blöcke: nichts zu zeichnen, und das ohne json.dumps
         return json.dumps(self.daten(), ensure_ascii=False)
 
-    # --- der Beobachter meldet: Beginn und Ende einer Funktion des Kurses, eine Zeile (nur mit DLQ) ---
+    # --- der Beobachter meldet: Beginn und Ende einer Funktion des Kurses, eine Zeile oder ein Aufruf (mit DLQ) ---
 
     def _kaputt(self, exc):
         self._aufhoeren(f"Die Zeichnung bricht hier ab: Die Aufzeichnung scheiterte ({type(exc).__name__}).")
@@ -128,8 +128,13 @@ class Aufzeichnung(Schritte):
         if methode:
             self._methode_beginnt(rahmen, methode)
 
+    def _prueft_mit(self, code):
+        """Eine Funktion der Leserin, die die Prüfung mit einer Nachricht rufen kann (_pruefung_stellt_zu)."""
+        return self.pruefung and code.co_filename == DEIN_CODE and code.co_argcount > 0
+
     def _zeile_vorbei(self, rahmen):
-        """Eine neue Zeile (nur in Code mit DLQ): Was die Zeile davor an eine DLQ hängte, ist jetzt zu sehen."""
+        """Eine neue Zeile (sys.settrace) oder ein Aufruf (sys.monitoring), nur in Code mit DLQ: Was die Zeile
+        oder der Aufruf davor an eine DLQ hängte, ist jetzt zu sehen."""
         self._dlq_pruefen(rahmen, self._zeile.get(rahmen))
         self._zeile[rahmen] = rahmen.f_lineno
 

@@ -15,7 +15,12 @@ NORMAL = {n for n in opcode.opname if n.startswith(("RETURN", "YIELD"))}
 class _Monitoring:
     """Python ab 3.12 (Pyodide): sys.monitoring, einmal eingerichtet und dann nie mehr aus. Jeder Code
     außerhalb des Kurses meldet sich genau einmal (DISABLE); ein Ein- und Ausschalten je Lauf ließe
-    Python bei jedem Lauf allen Code neu instrumentieren. Eine eigene Trace-Funktion der Leserin stört nicht."""
+    Python bei jedem Lauf allen Code neu instrumentieren. Eine eigene Trace-Funktion der Leserin stört nicht.
+
+    Ebenso Code des Kurses, an dem nichts zu sehen ist als eine Exception (die meldet PY_UNWIND): Nur
+    Methoden, Code mit DLQ und was die Prüfung ruft, melden jeden Beginn und ihr Ende. Eine DLQ sieht der
+    Beobachter an jedem Aufruf in Code mit DLQ (CALL), nicht an jeder Zeile: Angehängt wird mit einem
+    Aufruf (append), und der nächste Aufruf oder das Ende der Funktion zeigt die längere Liste."""
 
     WERKZEUG = 4  # 0-2 und 5 haben Namen (Debugger, Coverage, Profiler, Optimizer)
 
@@ -23,15 +28,15 @@ class _Monitoring:
         m = sys.monitoring
         m.use_tool_id(self.WERKZEUG, "kurs-aufzeichnung")
         e = m.events
-        # Eine DLQ sieht der Beobachter an Zeilen, nur in Code mit einer DLQ. C_RETURN nach dlq.append kam in
-        # Python 3.14 nicht verlässlich (gemessen in Pyodide), ein DISABLE bei CALL schaltete andere Stellen ab.
+        # C_RETURN nach dlq.append kam in Python 3.14 nicht verlässlich (gemessen in Pyodide), und ein DISABLE
+        # bei CALL schaltet auch andere Stellen ab: darum CALL nur in Code mit DLQ, und nie DISABLE dort.
         for ereignis, f in ((e.PY_START, self._start), (e.PY_RETURN, self._return), (e.PY_UNWIND, self._unwind),
-                            (e.LINE, self._line)):
+                            (e.CALL, self._aufruf)):
             m.register_callback(self.WERKZEUG, ereignis, f)
         m.set_events(self.WERKZEUG, e.PY_START | e.PY_UNWIND)
         self.aufzeichnung = None
-        # id(Code) -> Code mit eigenen Ereignissen (PY_RETURN, LINE). Nach id, nicht nach Gleichheit:
-        # Derselbe Text, neu übersetzt, ist ein gleicher, aber neuer Code ohne diese Ereignisse.
+        # id(Code) -> Code des Kurses in diesem Lauf. Nach id, nicht nach Gleichheit: Derselbe Text, neu
+        # übersetzt, ist ein gleicher, aber neuer Code ohne eigene Ereignisse.
         self._beobachtet = {}
 
     def an(self, aufzeichnung):
@@ -55,8 +60,13 @@ class _Monitoring:
                 return sys.monitoring.DISABLE
             if id(code) not in self._beobachtet:
                 self._beobachtet[id(code)] = code
+                methode, dlq = art
+                if not (methode or dlq or a._prueft_mit(code)):
+                    return sys.monitoring.DISABLE  # nur noch PY_UNWIND: ein Absturz
                 e = sys.monitoring.events
-                sys.monitoring.set_local_events(self.WERKZEUG, code, e.PY_RETURN | (e.LINE if art[1] else 0))
+                ereignisse = (e.PY_RETURN if methode or dlq else 0) | (e.CALL if dlq else 0)
+                if ereignisse:
+                    sys.monitoring.set_local_events(self.WERKZEUG, code, ereignisse)
             a._beginn(sys._getframe(1), art)
         except Exception as exc:  # nie den Code der Leserin stören
             a._kaputt(exc)
@@ -77,7 +87,7 @@ class _Monitoring:
             except Exception as exc:
                 a._kaputt(exc)
 
-    def _line(self, code, _):
+    def _aufruf(self, code, _, aufgerufen, arg0):
         a = self.aufzeichnung
         if a is not None and not a._aus:
             try:

@@ -227,9 +227,7 @@ class Schritte:
         if listen is None:
             return
         werte = None
-        for name in rahmen.f_code.co_varnames + rahmen.f_code.co_cellvars + rahmen.f_code.co_names:
-            if name not in DLQ_NAMEN:
-                continue
+        for name in self._arten[rahmen.f_code][1]:
             if name not in listen:
                 werte = werte if werte is not None else rahmen.f_locals
                 liste = werte.get(name, rahmen.f_globals.get(name))
@@ -239,6 +237,8 @@ class Schritte:
                 self._laengen.setdefault(id(liste), [liste, len(liste)])
             liste = listen[name]
             bekannt = self._laengen[id(liste)][1]
+            if len(liste) == bekannt:
+                continue
             # In einer Funktion der Prüfung: die Zeile im Editor, die sie rief.
             wo = zeile if rahmen.f_code.co_filename == DEIN_CODE else False
             for eintrag in liste[bekannt:]:
