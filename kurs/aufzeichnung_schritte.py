@@ -183,10 +183,11 @@ class Schritte:
             self.teilnehmer.append(wer)
 
     def _nachricht_in(self, rahmen):
-        """Die zugestellte Nachricht (oder ihr body), die die abstürzende Funktion bekam, falls eine."""
+        """Die zugestellte Nachricht (oder ihr body), die die abstürzende Funktion bekam oder holte, falls eine:
+        zuerst unter ihren Parametern, dann unter ihren anderen Variablen (m = q.receive())."""
         code = rahmen.f_code
         werte = rahmen.f_locals
-        for n in code.co_varnames[:code.co_argcount]:
+        for n in code.co_varnames:
             treffer = self._zugestellt.get(id(werte.get(n)))
             if treffer is not None and treffer[0] is werte.get(n):
                 return treffer

@@ -112,9 +112,10 @@ GIFT_WIEDERHOLEN = _runden("wiederholen", "0 | 0 | 0", "1 absturz, seek | 1 | 1"
 
 # Jedes Beispiel, das Nachrichten sendet, zustellt oder ins Log schreibt: die Schritte, die sein Code tut.
 BEISPIELE = {
-    "teil-1/queue_demo.md": "send 1, zustellung 1/1, leer, tick, wieder_sichtbar 1, zustellung 1/2, ack 1, tick, leer",
+    "teil-1/queue_demo.md": "send 1, zustellung 1/1, absturz 1, leer, tick, wieder_sichtbar 1, zustellung 1/2, ack 1, tick, "
+                            "leer",
     "teil-1/at_most_once.md": "send 1, zustellung 1/1, ack 1, tick, leer",
-    "teil-1/dedup_demo.md": "send 1, zustellung 1/1, tick, wieder_sichtbar 1, zustellung 1/2, ack 1",
+    "teil-1/dedup_demo.md": "send 1, zustellung 1/1, absturz 1, tick, wieder_sichtbar 1, zustellung 1/2, ack 1",
     # zweimal: erst die ID, dann die Wirkung; jedes Mal stirbt der Konsument mit Nachricht 1
     "teil-1/dedup_falle.md": ", ".join(["send 1, zustellung 1/1, absturz 1, tick, wieder_sichtbar 1, zustellung 1/2"] * 2),
     "teil-2/outbox_duplikat.md": "veroeffentliche, send 1, absturz, veroeffentliche, send 2, zustellung 1/1, zustellung 2/1, "
@@ -155,7 +156,7 @@ def test_zeilen_zeigen_in_den_editor():
     zeilen = b.code[b.stuecke[-1].anfang:b.stuecke[-1].ende].splitlines()
     for s in aufzeichnung["schritte"]:
         aufruf = {"send": "q.send", "zustellung": "q.receive", "leer": "q.receive", "ack": "q.ack", "tick": "q.tick",
-                  "wieder_sichtbar": "q.tick"}[s["art"]]
+                  "wieder_sichtbar": "q.tick", "absturz": "raise ProzessStirbt"}[s["art"]]
         assert aufruf in zeilen[s["zeile"] - 1], (s, zeilen[s["zeile"] - 1])
 
 
