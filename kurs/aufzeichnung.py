@@ -71,7 +71,8 @@ class Aufzeichnung(Schritte):
         self._zugestellt = {}  # id(Nachricht oder body) -> (Objekt, Queue-ID, versuche)
         self._dlq = {}  # Rahmen -> {Name: Liste}
         self._laengen = {}  # id(Liste) -> [Liste, bekannte Länge]: jede Liste zählt einmal, wer sie auch sieht
-        self._zeile = {}  # Rahmen -> letzte Zeile (nur Rahmen mit DLQ)
+        self._zeile = {}  # Rahmen -> letzte Zeile (sys.settrace; nur Rahmen mit DLQ)
+        self._offen = {}  # Rahmen -> Zeile eines Aufrufs wie dlq.append, dessen Wirkung noch nicht nachgesehen ist
         self._gemeldet = time.monotonic()
         self._aus = False
 
@@ -101,7 +102,7 @@ class Aufzeichnung(Schritte):
             return LEER  # die meisten Blöcke: nichts zu zeichnen, und das ohne json.dumps
         return json.dumps(self.daten(), ensure_ascii=False)
 
-    # --- der Beobachter meldet: Beginn und Ende einer Funktion des Kurses, eine Zeile oder ein Aufruf (mit DLQ) ---
+    # --- der Beobachter meldet: Beginn und Ende einer Funktion des Kurses; in Code mit DLQ Zeilen oder Aufrufe ---
 
     def _kaputt(self, exc):
         self._aufhoeren(f"Die Zeichnung bricht hier ab: Die Aufzeichnung scheiterte ({type(exc).__name__}).")
@@ -133,16 +134,28 @@ class Aufzeichnung(Schritte):
         return self.pruefung and code.co_filename == DEIN_CODE and code.co_argcount > 0
 
     def _zeile_vorbei(self, rahmen):
-        """Eine neue Zeile (sys.settrace) oder ein Aufruf (sys.monitoring), nur in Code mit DLQ: Was die Zeile
-        oder der Aufruf davor an eine DLQ hängte, ist jetzt zu sehen."""
+        """Eine neue Zeile in Code mit DLQ (sys.settrace): Was die Zeile davor an eine DLQ hängte, ist jetzt zu sehen."""
         self._dlq_pruefen(rahmen, self._zeile.get(rahmen))
         self._zeile[rahmen] = rahmen.f_lineno
+
+    def _liste_aendert(self, rahmen):
+        """Ein Aufruf wie dlq.append in Code mit DLQ (sys.monitoring). Nachgesehen wird danach: vor dem
+        nächsten Schritt, dem nächsten solchen Aufruf oder am Ende der Funktion."""
+        self._nachsehen()
+        self._offen[rahmen] = rahmen.f_lineno
+
+    def _nachsehen(self):
+        while self._offen:
+            rahmen, zeile = self._offen.popitem()
+            self._dlq_pruefen(rahmen, zeile)
 
     # --- Schritte ---
 
     def schritt(self, art, von, an, text, rahmen, id=None, versuche=None, body=None, zeile=False):
         if self._aus:
             return None
+        if self._offen:  # was davor an eine DLQ ging, kommt auch davor
+            self._nachsehen()
         for name in (von, an):
             if name is not None and name not in self.teilnehmer:
                 self.teilnehmer.append(name)
@@ -177,6 +190,7 @@ class Aufzeichnung(Schritte):
     def _ende(self, rahmen, wert, ausnahme):
         """Die Funktion endet: mit `wert`, oder `ausnahme` verlässt sie."""
         if rahmen in self._dlq:
+            self._nachsehen()
             self._dlq_pruefen(rahmen, self._zeile.get(rahmen, rahmen.f_lineno))
             del self._dlq[rahmen]
             self._zeile.pop(rahmen, None)

@@ -8,6 +8,9 @@ In Pyodide (Python 3.14) `sys.monitoring` (`_Monitoring`), in CPython 3.11 `sys.
 import opcode
 import sys
 
+# Was eine DLQ-Liste verlängert: list.append(dlq, x) ist in Python 3.12+ der Aufruf hinter dlq.append(x).
+LISTE_AENDERN = (list.append, list.extend, list.insert)
+EINGEBAUTE_METHODE = type([].append)
 # Womit eine Funktion normal endet; jeder andere Befehl an f_lasti heißt: Eine Exception verlässt sie.
 NORMAL = {n for n in opcode.opname if n.startswith(("RETURN", "YIELD"))}
 
@@ -19,8 +22,9 @@ class _Monitoring:
 
     Ebenso Code des Kurses, an dem nichts zu sehen ist als eine Exception (die meldet PY_UNWIND): Nur
     Methoden, Code mit DLQ und was die Prüfung ruft, melden jeden Beginn und ihr Ende. Eine DLQ sieht der
-    Beobachter an jedem Aufruf in Code mit DLQ (CALL), nicht an jeder Zeile: Angehängt wird mit einem
-    Aufruf (append), und der nächste Aufruf oder das Ende der Funktion zeigt die längere Liste."""
+    Beobachter an Aufrufen in Code mit DLQ (CALL), nicht an jeder Zeile: Angehängt wird mit append,
+    extend oder insert; jede andere Stelle eines Aufrufs meldet sich einmal und dann nie wieder
+    (DISABLE). Ob die Liste wuchs, sieht die Aufzeichnung vor dem nächsten Schritt nach."""
 
     WERKZEUG = 4  # 0-2 und 5 haben Namen (Debugger, Coverage, Profiler, Optimizer)
 
@@ -28,8 +32,8 @@ class _Monitoring:
         m = sys.monitoring
         m.use_tool_id(self.WERKZEUG, "kurs-aufzeichnung")
         e = m.events
-        # C_RETURN nach dlq.append kam in Python 3.14 nicht verlässlich (gemessen in Pyodide), und ein DISABLE
-        # bei CALL schaltet auch andere Stellen ab: darum CALL nur in Code mit DLQ, und nie DISABLE dort.
+        # C_RETURN nach dlq.append kam in Python 3.14 nicht verlässlich (gemessen in Pyodide): darum CALL,
+        # nur in Code mit DLQ, und ob die Liste wuchs, erst danach.
         for ereignis, f in ((e.PY_START, self._start), (e.PY_RETURN, self._return), (e.PY_UNWIND, self._unwind),
                             (e.CALL, self._aufruf)):
             m.register_callback(self.WERKZEUG, ereignis, f)
@@ -88,12 +92,17 @@ class _Monitoring:
                 a._kaputt(exc)
 
     def _aufruf(self, code, _, aufgerufen, arg0):
+        # Nur nach Identität und Typ: Ein Vergleich oder getattr liefe sonst Code der Leserin (__eq__, __getattr__).
+        if not (any(aufgerufen is m for m in LISTE_AENDERN)
+                or type(aufgerufen) is EINGEBAUTE_METHODE and type(aufgerufen.__self__) is list):
+            return sys.monitoring.DISABLE  # dieser Aufruf ändert keine Liste: an dieser Stelle nie wieder melden
         a = self.aufzeichnung
         if a is not None and not a._aus:
             try:
-                a._zeile_vorbei(sys._getframe(1))
+                a._liste_aendert(sys._getframe(1))
             except Exception as exc:
                 a._kaputt(exc)
+        return None
 
 
 class _Trace:
