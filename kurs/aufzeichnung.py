@@ -8,9 +8,11 @@ nicht geschah, und ändert keine Ausgabe. Nur Standardbibliothek.
 
 Beobachtet wird nur der Code des Kurses (Dateiname `<string>`, `<dein Code>`, `<danach>`,
 `<prüfung>`), je Aufruf einer Funktion, nicht je Zeile: in Pyodide (Python 3.14) mit
-`sys.monitoring` (`_Monitoring`), in CPython 3.11 mit `sys.settrace` (`_Trace`); beide liefern für
-jedes Programm des Kurses dieselben Schritte. Zeilen sieht sie nur in Funktionen mit einer Liste
-namens `dlq` oder `dead_letter_topic`: Wächst sie, ist das ein Schritt „dlq“.
+`sys.monitoring`, in CPython 3.11 mit `sys.settrace` (kurs/aufzeichnung_beobachter.py); beide
+liefern für jedes Programm des Kurses dieselben Schritte (tests/browser/test_aufzeichnung_im_browser.py).
+In Funktionen mit einer Liste namens `dlq` oder `dead_letter_topic` sieht sie dazu Zeilen
+(settrace) oder Aufrufe von append, extend, insert (monitoring): Wächst die Liste, ist das ein
+Schritt „dlq“. Was welcher Aufruf bedeutet, steht in kurs/aufzeichnung_schritte.py.
 
 Was sie aufzeichnet (Name der Methode -> Schritt):
 
