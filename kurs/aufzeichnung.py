@@ -66,7 +66,7 @@ class Aufzeichnung(Schritte):
         self.pruefung = pruefung
         self.schritte, self.teilnehmer = [], []
         self.teilweise, self.grund, self.szenario_gescheitert = False, None, None
-        self._arten = {}  # Code -> was an ihm zu beobachten ist (None: nichts)
+        self._arten = {}  # id(Code) -> (Code, was an ihm zu beobachten ist; None: nichts)
         self._namen = {}  # id(Queue oder Log) -> "Queue", "Queue 2", …
         self._aktiv = []  # [Rahmen, Objekt, Methode, Daten]: Aufrufe, deren Ende noch aussteht
         self._abstuerze = {}  # id(Exception) -> (Exception, Schritt)
@@ -109,27 +109,36 @@ class Aufzeichnung(Schritte):
     def _kaputt(self, exc):
         self._aufhoeren(f"Die Zeichnung bricht hier ab: Die Aufzeichnung scheiterte ({type(exc).__name__}).")
 
+    def art(self, code):
+        """Was an `code` zu beobachten ist, je Code einmal bestimmt. Nach id, nicht nach dem Code selbst:
+        Dessen Hash rechnet bei jedem Aufruf über Befehle, Konstanten und Namen."""
+        gemerkt = self._arten.get(id(code))
+        if gemerkt is None or gemerkt[0] is not code:
+            gemerkt = self._arten[id(code)] = (code, self._einordnen(code))
+        return gemerkt[1]
+
     def _einordnen(self, code):
-        """(Methode oder None, Namen von DLQ-Listen); None: Code, der nicht zum Kurs gehört."""
+        """(Methode oder None, Namen von DLQ-Listen, ob das erste Argument das Objekt ist); None: Code, der
+        nicht zum Kurs gehört."""
         if code.co_filename not in KURS_CODE or code.co_name.startswith("<") and code.co_name != "<module>":
             return None
-        methode = code.co_name if code.co_name in METHODEN and (
-            ist_methode(code) or code.co_name == "anhaengen") else None
+        selbst = ist_methode(code)
+        methode = code.co_name if code.co_name in METHODEN and (selbst or code.co_name == "anhaengen") else None
         # Auch Zellen: Eine Liste, die eine innere Funktion (in 3.11 auch eine List Comprehension) sieht, steht dort.
         dlq = tuple(n for n in code.co_varnames + code.co_cellvars + code.co_names if n in DLQ_NAMEN)
         if code.co_name == "<module>" and not dlq:
             return None
-        return methode, dlq
+        return methode, dlq, selbst
 
     def _beginn(self, rahmen, art):
-        methode, dlq = art
+        methode, dlq, selbst = art
         if dlq:
             self._dlq[rahmen] = {}
             self._dlq_pruefen(rahmen, None)  # merkt sich die Länge jeder DLQ, die es schon gibt (Parameter, global)
         if self.pruefung and rahmen.f_code.co_filename == DEIN_CODE:
             self._pruefung_stellt_zu(rahmen)
         if methode:
-            self._methode_beginnt(rahmen, methode)
+            self._methode_beginnt(rahmen, methode, selbst)
 
     def _prueft_mit(self, code):
         """Eine Funktion der Leserin, die die Prüfung mit einer Nachricht rufen kann (_pruefung_stellt_zu)."""
@@ -140,9 +149,13 @@ class Aufzeichnung(Schritte):
         self._dlq_pruefen(rahmen, self._zeile.get(rahmen))
         self._zeile[rahmen] = rahmen.f_lineno
 
-    def _liste_aendert(self, rahmen):
-        """Ein Aufruf wie dlq.append in Code mit DLQ (sys.monitoring). Nachgesehen wird danach: vor dem
-        nächsten Schritt, dem nächsten solchen Aufruf oder am Ende der Funktion."""
+    def _liste_aendert(self, rahmen, liste):
+        """Ein Aufruf wie dlq.append in Code mit DLQ (sys.monitoring). Ist `liste` eine DLQ, wird danach
+        nachgesehen: vor dem nächsten Schritt, dem nächsten solchen Aufruf oder am Ende der Funktion."""
+        listen = self._dlq.get(rahmen)
+        if listen is None or not any(liste is dlq for dlq in listen.values()) and len(listen) == len(
+                self.art(rahmen.f_code)[1]):
+            return  # eine andere Liste (alle DLQs dieses Rahmens sind bekannt)
         self._nachsehen()
         self._offen[rahmen] = rahmen.f_lineno
 

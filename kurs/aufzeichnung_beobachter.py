@@ -57,14 +57,12 @@ class _Monitoring:
         if a is None or a._aus:
             return sys.monitoring.DISABLE
         try:
-            art = a._arten.get(code, False)
-            if art is False:
-                art = a._arten[code] = a._einordnen(code)
+            art = a.art(code)
             if art is None:
                 return sys.monitoring.DISABLE
             if id(code) not in self._beobachtet:
                 self._beobachtet[id(code)] = code
-                methode, dlq = art
+                methode, dlq, _ = art
                 if not (methode or dlq or a._prueft_mit(code)):
                     return sys.monitoring.DISABLE  # nur noch PY_UNWIND: ein Absturz
                 e = sys.monitoring.events
@@ -93,13 +91,16 @@ class _Monitoring:
 
     def _aufruf(self, code, _, aufgerufen, arg0):
         # Nur nach Identität und Typ: Ein Vergleich oder getattr liefe sonst Code der Leserin (__eq__, __getattr__).
-        if not (any(aufgerufen is m for m in LISTE_AENDERN)
-                or type(aufgerufen) is EINGEBAUTE_METHODE and type(aufgerufen.__self__) is list):
+        if any(aufgerufen is m for m in LISTE_AENDERN):
+            liste = arg0  # list.append(dlq, x): arg0 ist die Liste
+        elif type(aufgerufen) is EINGEBAUTE_METHODE and type(aufgerufen.__self__) is list:
+            liste = aufgerufen.__self__
+        else:
             return sys.monitoring.DISABLE  # dieser Aufruf ändert keine Liste: an dieser Stelle nie wieder melden
         a = self.aufzeichnung
         if a is not None and not a._aus:
             try:
-                a._liste_aendert(sys._getframe(1))
+                a._liste_aendert(sys._getframe(1), liste)
             except Exception as exc:
                 a._kaputt(exc)
         return None
@@ -128,9 +129,7 @@ class _Trace:
             sys.settrace(None)
             return None
         code = rahmen.f_code
-        art = a._arten.get(code, False)
-        if art is False:
-            art = a._arten[code] = a._einordnen(code)
+        art = a.art(code)
         if art is None:
             return None
         try:

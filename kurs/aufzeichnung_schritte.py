@@ -51,7 +51,7 @@ class Schritte:
     def _wer(rahmen, sonst):
         """Wer ruft: der nächste Broker oder das Relay darüber, sonst `sonst`."""
         rahmen = rahmen.f_back
-        while rahmen is not None:
+        while rahmen is not None and rahmen.f_code.co_filename in KURS_CODE:
             name = rahmen.f_code.co_name
             if name == "veroeffentliche":
                 return "Broker"
@@ -60,14 +60,16 @@ class Schritte:
             rahmen = rahmen.f_back
         return sonst
 
-    def _methode_beginnt(self, rahmen, methode):
+    def _methode_beginnt(self, rahmen, methode, selbst):
         code = rahmen.f_code
         aufrufer = rahmen.f_back  # die Zeile, die die Methode rief
         werte = rahmen.f_locals
         argumente = [werte.get(n) for n in code.co_varnames[:code.co_argcount]]
-        obj = argumente[0] if ist_methode(code) else None
-        if obj is not None and any(a[1] is obj for a in self._aktiv):
-            return  # eine Methode desselben Objekts ruft sie (super(), zuruecksetzen -> seek): einmal zählt
+        obj = argumente[0] if selbst else None
+        if obj is not None:
+            for aktiv in self._aktiv:
+                if aktiv[1] is obj:
+                    return  # eine Methode desselben Objekts ruft sie (super(), zuruecksetzen -> seek): einmal zählt
         eintrag = [rahmen, obj, methode, None]
         self._aktiv.append(eintrag)
         if methode in QUEUE:
@@ -228,7 +230,7 @@ class Schritte:
         if listen is None:
             return
         werte = None
-        for name in self._arten[rahmen.f_code][1]:
+        for name in self.art(rahmen.f_code)[1]:
             if name not in listen:
                 werte = werte if werte is not None else rahmen.f_locals
                 liste = werte.get(name, rahmen.f_globals.get(name))
