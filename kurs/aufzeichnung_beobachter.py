@@ -75,23 +75,24 @@ class _Monitoring:
         return None
 
     def _return(self, code, _, wert):
-        self._ende(code, wert, None)
-
-    def _unwind(self, code, _, ausnahme):
-        if id(code) in self._beobachtet:
-            self._ende(code, None, ausnahme)
-
-    def _ende(self, code, wert, ausnahme):
         a = self.aufzeichnung
         if a is not None and not a._aus:
             try:
-                a._ende(sys._getframe(2), wert, ausnahme)
+                a._ende(sys._getframe(1), wert, None)
+            except Exception as exc:
+                a._kaputt(exc)
+
+    def _unwind(self, code, _, ausnahme):
+        a = self.aufzeichnung
+        if a is not None and not a._aus and id(code) in self._beobachtet:
+            try:
+                a._ende(sys._getframe(1), None, ausnahme)
             except Exception as exc:
                 a._kaputt(exc)
 
     def _aufruf(self, code, _, aufgerufen, arg0):
         # Nur nach Identität und Typ: Ein Vergleich oder getattr liefe sonst Code der Leserin (__eq__, __getattr__).
-        if any(aufgerufen is m for m in LISTE_AENDERN):
+        if aufgerufen is LISTE_AENDERN[0] or aufgerufen is LISTE_AENDERN[1] or aufgerufen is LISTE_AENDERN[2]:
             liste = arg0  # list.append(dlq, x): arg0 ist die Liste
         elif type(aufgerufen) is EINGEBAUTE_METHODE and type(aufgerufen.__self__) is list:
             liste = aufgerufen.__self__
