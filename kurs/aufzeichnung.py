@@ -175,7 +175,7 @@ class Aufzeichnung(Schritte):
             if name is not None and name not in self.teilnehmer:
                 self.teilnehmer.append(name)
         s = {"art": art, "von": von, "an": an, "text": text, "zeile": self._zeile_im_editor(rahmen) if zeile is False else zeile,
-             "id": id, "versuche": versuche, "body": body, "szenario": self._szenario(rahmen)}
+             "id": id, "versuche": versuche, "body": body, "szenario": self._szenario(rahmen) if self.pruefung else None}
         self.schritte.append(s)
         if len(self.schritte) >= GRENZE:
             self._aufhoeren(f"Gezeichnet sind die ersten {GRENZE} Schritte; der Lauf ging weiter.")

@@ -14,16 +14,20 @@ METHODEN = QUEUE | LOG | {"veroeffentliche"}
 DLQ_NAMEN = ("dlq", "dead_letter_topic")
 
 
+EINFACH = frozenset({str, int, float, bool, type(None)})
+KLAMMERN = {dict: "{}", list: "[]", tuple: "()"}
+
+
 def kurz(wert, tiefe=0) -> str:
     """Ein kurzes repr, nur von eingebauten Typen: Ein eigenes __repr__ liefe sonst mit (und druckte vielleicht)."""
-    if type(wert) in (str, int, float, bool, type(None)):
+    if type(wert) in EINFACH:
         text = repr(wert)
-    elif type(wert) in (dict, list, tuple) and tiefe < 2:
+    elif type(wert) in KLAMMERN and tiefe < 2:
         teile = [f"{kurz(k, tiefe + 1)}: {kurz(v, tiefe + 1)}" for k, v in list(wert.items())[:4]] \
             if type(wert) is dict else [kurz(w, tiefe + 1) for w in list(wert)[:4]]
         if len(wert) > 4:
             teile.append("…")
-        auf, zu = {dict: "{}", list: "[]", tuple: "()"}[type(wert)]
+        auf, zu = KLAMMERN[type(wert)]
         text = auf + ", ".join(teile) + zu
     else:
         text = f"<{type(wert).__name__}>"
