@@ -66,7 +66,7 @@ def texte(wurzel: Path = WURZEL) -> list[Path]:
         wurzel / "kurs" / "notebooks.py",
         # Was Code Leserinnen zeigt: Fehlerhilfe und Prüfmeldungen, Beschriftungen der Seite, Vorlagen, Skripte.
         wurzel / "kurs" / "lauf.py", wurzel / "kurs" / "fehlerhilfe.py", wurzel / "kurs" / "ursachen.py",
-        wurzel / "kurs" / "aufzeichnung.py", wurzel / "kurs" / "diagramm_html.py",
+        *sorted((wurzel / "kurs").glob("aufzeichnung*.py")), wurzel / "kurs" / "diagramm_html.py",
         *sorted((wurzel / "kurs" / "seite").glob("*.py")),
         *sorted((wurzel / "overrides").rglob("*.html")), *sorted((wurzel / "docs" / "assets").glob("kurs-*.js")),
     ]

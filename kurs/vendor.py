@@ -40,6 +40,10 @@ MODULE_DER_GANZEN = "kurs_ganze_stdlib.txt"
 PYTHON_IM_BROWSER = ("vendor/pyodide/pyodide.asm.mjs", "vendor/pyodide/pyodide.asm.wasm",
                      "vendor/pyodide/python_stdlib_kurs.zip")
 
+# Das Paket kurs, so weit der Browser es braucht (unter assets/kurs/ der Seite; kurs/seite/plugin.py legt
+# die Dateien hin, docs/assets/kurs-worker.js schreibt sie ins Dateisystem von Pyodide, dieselbe Liste).
+KURS_IM_BROWSER = ("lauf.py", "fehlerhilfe.py", "ursachen.py", "aufzeichnung.py", "aufzeichnung_schritte.py",
+                   "aufzeichnung_beobachter.py", "nachladen.py")
 # CodeMirror, von pflege/vendor_holen.py zu einer Datei gebündelt, mit den Lizenzen daneben.
 CODEMIRROR_JS = "docs/assets/vendor/codemirror/codemirror.js"
 CODEMIRROR_LIZENZ = "docs/assets/vendor/codemirror/LICENSE"

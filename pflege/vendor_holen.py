@@ -35,6 +35,7 @@ from kurs.vendor import (
     CODEMIRROR_JS,
     CODEMIRROR_LIZENZ,
     KLEINE_STDLIB,
+    KURS_IM_BROWSER,
     MANIFEST,
     STDLIB,
     codemirror_pins,
@@ -113,7 +114,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 const pyodide = await loadPyodide({ indexURL: process.cwd() + "/" });
 pyodide.FS.mkdirTree("/home/pyodide/kurs");
 pyodide.FS.writeFile("/home/pyodide/kurs/__init__.py", "");
-for (const datei of ["lauf.py", "fehlerhilfe.py", "ursachen.py", "aufzeichnung.py"])
+for (const datei of %(dateien)s)
   pyodide.FS.writeFile(`/home/pyodide/kurs/${datei}`, readFileSync(`kurs_${datei}`, "utf8"));
 const kursLauf = pyodide.pyimport("kurs.lauf");
 for (const auftrag of JSON.parse(readFileSync("auftraege.json", "utf8"))) kursLauf.im_browser(...auftrag);
@@ -131,11 +132,11 @@ def auftraege(kurs: Kurs) -> list[list[str]]:
 
 def vorkompilieren(paket: Path) -> bytes:
     """python_stdlib.zip aus dem ausgepackten Pyodide-Paket, mit .pyc für alles, was geladen wird."""
-    for datei in ("lauf.py", "fehlerhilfe.py", "ursachen.py", "aufzeichnung.py"):
+    for datei in KURS_IM_BROWSER:
         (paket / f"kurs_{datei}").write_bytes((WURZEL / "kurs" / datei).read_bytes())
     (paket / "auftraege.json").write_text(json.dumps(auftraege(Kurs())), encoding="utf-8")
     (paket / "pyc_schreiben.py").write_text(_PYC_SCHREIBEN, encoding="utf-8")
-    (paket / "vorkompilieren.mjs").write_text(_NODE, encoding="utf-8")
+    (paket / "vorkompilieren.mjs").write_text(_NODE % {"dateien": json.dumps(KURS_IM_BROWSER)}, encoding="utf-8")
     subprocess.run(["node", "vorkompilieren.mjs"], cwd=paket, check=True)
     return (paket / "vorkompiliert.zip").read_bytes()
 

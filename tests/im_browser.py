@@ -349,3 +349,25 @@ def klicke_und_warte(page, nummer: int, knopf: str = "Ausführen") -> Ergebnis:
 def setze_code(page, nummer: int, code: str) -> None:
     """Ersetzt den Code des Blocks, ob sein Editor (kurs-editor.js) schon offen ist oder nicht."""
     block(page, nummer).evaluate("(b, t) => b.kursSetze(t)", code)
+
+
+# Führt Aufträge ([auftrag, *teile], wie kurs/lauf.py im_browser) nacheinander in einem neuen Worker
+# aus, der lädt wie auf der Seite (kurs-lauf.js: zuerst „laden“ mit den Daten am Skript).
+IM_WORKER = """async auftraege => {
+    const skript = document.querySelector("script[data-python]");
+    const worker = new Worker(new URL("kurs-worker.js", skript.src), { type: "module" });
+    worker.postMessage({ auftrag: "laden", ...JSON.parse(skript.dataset.python) });
+    const ergebnisse = [];
+    for (const [id, [auftrag, ...teile]] of auftraege.entries()) {
+        ergebnisse.push(await new Promise(weiter => {
+            worker.onmessage = ({ data }) => data.status === "fertig" && weiter(data.ergebnis);
+            worker.postMessage({ id, auftrag, teile });
+        }));
+    }
+    worker.terminate();
+    return ergebnisse;
+}"""
+
+
+def im_worker(page, auftraege: list[list[str]]) -> list[dict]:
+    return page.evaluate(IM_WORKER, auftraege)

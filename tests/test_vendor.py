@@ -65,3 +65,14 @@ def test_startseite_nennt_die_groesse_von_python_im_browser():
     for genannt, gemessen in [(int(m[1]), roh), (int(m[2]), netz)]:
         assert abs(genannt - gemessen) <= 0.1 * gemessen, (
             f"docs/index.md nennt {genannt} MB, gemessen {gemessen:.1f} MB (roh {roh:.1f}, übers Netz {netz:.1f})")
+
+
+def test_worker_laedt_das_paket_kurs_wie_die_seite_es_hinlegt():
+    """kurs-worker.js schreibt dieselben Dateien nach Pyodide, die das Plugin unter assets/kurs/ legt."""
+    worker = (WURZEL / "docs" / "assets" / "kurs-worker.js").read_text(encoding="utf-8")
+    liste = re.search(r"const kursDateien = \[(.*?)\];", worker, re.S)[1]
+    assert tuple(re.findall(r'"kurs/([\w.]+)"', liste)) == vendor.KURS_IM_BROWSER
+    # Jede Datei, die kurs/lauf.py im Browser importiert, ist dabei.
+    for datei in vendor.KURS_IM_BROWSER:
+        for modul in re.findall(r"^from kurs\.(\w+) import", (WURZEL / "kurs" / datei).read_text(encoding="utf-8"), re.M):
+            assert f"{modul}.py" in vendor.KURS_IM_BROWSER, (datei, modul)

@@ -99,8 +99,9 @@ async function starte() {
     return antwort ?? holenImNetz(adresse, optionen);
   };
   // Das Paket kurs, so weit der Browser es braucht (kurs/seite/plugin.py legt die Dateien auf die Seite).
+  // Dieselbe Liste wie KURS_IM_BROWSER in kurs/vendor.py (tests/test_vendor.py).
   const kursDateien = ["kurs/lauf.py", "kurs/fehlerhilfe.py", "kurs/ursachen.py", "kurs/aufzeichnung.py",
-    "kurs/nachladen.py"];
+    "kurs/aufzeichnung_schritte.py", "kurs/aufzeichnung_beobachter.py", "kurs/nachladen.py"];
   const texte = kursDateien.map(async (pfad) => (await holenImNetz(new URL(pfad, BASIS))).text());
   const { loadPyodide } = await import("./vendor/pyodide/pyodide.mjs");
   const pyodide = await loadPyodide({

@@ -309,7 +309,7 @@ class KursPlugin(BasePlugin[KursConfig]):
         index = Path(config["site_dir"]) / "search" / "search_index.json"
         if index.is_file():
             suchindex.aufbereiten(index, self.kurs.glossar)
-        # kurs/lauf.py (mit fehlerhilfe.py, ursachen.py und aufzeichnung.py) und kurs/nachladen.py sind die
+        # kurs/lauf.py (mit allem, was es importiert) und kurs/nachladen.py (vendor.KURS_IM_BROWSER) sind die
         # eine Quelle; der Browser lädt sie als Dateien der Seite, erst mit Python (docs/assets/kurs-worker.js).
         for name in ohne_kommentare.DATEIEN:
             datei = Path(config["site_dir"]) / "assets" / name
@@ -318,5 +318,5 @@ class KursPlugin(BasePlugin[KursConfig]):
                                  encoding="utf-8")
         ziel = Path(config["site_dir"]) / "assets" / "kurs"
         ziel.mkdir(parents=True, exist_ok=True)
-        for datei in ("lauf.py", "fehlerhilfe.py", "ursachen.py", "aufzeichnung.py", "nachladen.py"):
+        for datei in vendor.KURS_IM_BROWSER:
             shutil.copyfile(Path(__file__).parent.parent / datei, ziel / datei)

@@ -16,6 +16,7 @@ from im_browser import (
     KURS,
     block,
     ergebnis,
+    im_worker,
     klicke_und_warte,
     leiste,
     programme,
@@ -217,28 +218,6 @@ def test_code_laesst_sich_mit_maus_und_tastatur_bearbeiten(kapitel_tabs):
         page.keyboard.type("# neu")
         assert code.text_content().rstrip("\n").endswith("# neu"), (weg, code.text_content())
         setze_code(page, nummer, vorher)
-
-
-# Führt Aufträge ([auftrag, *teile], wie kurs/lauf.py im_browser) nacheinander in einem neuen Worker
-# aus, der lädt wie auf der Seite (kurs-lauf.js: zuerst „laden“ mit den Daten am Skript).
-IM_WORKER = """async auftraege => {
-    const skript = document.querySelector("script[data-python]");
-    const worker = new Worker(new URL("kurs-worker.js", skript.src), { type: "module" });
-    worker.postMessage({ auftrag: "laden", ...JSON.parse(skript.dataset.python) });
-    const ergebnisse = [];
-    for (const [id, [auftrag, ...teile]] of auftraege.entries()) {
-        ergebnisse.push(await new Promise(weiter => {
-            worker.onmessage = ({ data }) => data.status === "fertig" && weiter(data.ergebnis);
-            worker.postMessage({ id, auftrag, teile });
-        }));
-    }
-    worker.terminate();
-    return ergebnisse;
-}"""
-
-
-def im_worker(page, auftraege: list[list[str]]) -> list[dict]:
-    return page.evaluate(IM_WORKER, auftraege)
 
 
 def test_python_startet_mit_uebersetzter_standardbibliothek(neuer_besuch):
