@@ -67,6 +67,10 @@ def _gift_und_die_naechste(schritte):
     return [s for s in schritte[:ack + 1] if s["id"] == gift] + [naechste | {"versuche": "nächste"}]
 
 
+def _normalfall(schritte):
+    return [s for s in schritte if s["szenario"] == "Normalfall"]
+
+
 def _loesung(name):
     u = KURS.uebung(name)
     return mit("pruefe", u.kontext, u.loesung, u.pruefung)
@@ -76,7 +80,9 @@ def _loesung(name):
 LAEUFE = {
     "Ack und Visibility Timeout": (lambda: beispiel("teil-1/queue_demo.md"), {"Broker": "Queue"}, None),
     "Die Dedup-Tabelle stoppt ein Duplikat": (lambda: beispiel("teil-1/dedup_demo.md"), {"Broker": "Queue"}, None),
-    "Das Outbox-Pattern": (lambda: beispiel("teil-2/outbox_duplikat.md"), {}, None),
+    # Das Diagramm aus dem Dokument der Nutzerin: der Normalfall von Übung 1 (ihre Lösung). Was die Notiz
+    # sagt, zeigt der Lauf von outbox_duplikat.md gleich darunter.
+    "Das Outbox-Pattern": (lambda: _loesung("teil-2/uebung-1"), {}, _normalfall),
     "Der Weg einer giftigen Nachricht in die DLQ": (lambda: _loesung("teil-2/uebung-2"), {}, _gift_und_die_naechste),
 }
 
