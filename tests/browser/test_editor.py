@@ -143,9 +143,10 @@ def test_ausfuehren_nimmt_den_text_des_editors(neuer_besuch):
 def seite_mit_langsamem_editor(neuer_besuch):
     """Die Seite, auf der kurs-editor.js 0,8 s braucht, wie beim ersten Mal auf dem Handy."""
     besuch = neuer_besuch("light")
-    besuch.oeffne(SEITE)
     page = besuch.page
+    # Vor dem Öffnen: Auch ein früher Abruf (Zeigen, Fokus beim Laden) kommt langsam.
     page.route("**/kurs-editor.js", lambda route: (page.wait_for_timeout(800), route.continue_()))
+    besuch.oeffne(SEITE)
     return page
 
 
