@@ -3,6 +3,7 @@
 `kandidaten(wurzel)` zählt jeden möglichen Fehler des Kurses auf (deterministisch, nach Datei und
 Zeile), `stichprobe` zieht daraus mit einem Seed reihum aus jeder Zelle Art x Quelle."""
 
+import functools
 import random
 import re
 from collections import defaultdict
@@ -19,13 +20,23 @@ FENCE = re.compile(r"^\s*(`{3,})(\w*)")
 ZEICHENKETTE = re.compile(r"([\"'])(?:(?!\1).)*\1")
 
 
-def _zeilen(wurzel: Path, pfad: str) -> list[str]:
-    return (wurzel / pfad).read_text(encoding="utf-8").split("\n")
+@functools.cache
+def _zeilen(wurzel: Path, pfad: str) -> tuple[str, ...]:
+    """Die Zeilen einer Datei, einmal gelesen je Aufzählung (`kandidaten` leert den Speicher)."""
+    return tuple((wurzel / pfad).read_text(encoding="utf-8").split("\n"))
 
 
-def _text_mit(zeilen: list[str], nummer: int, neu: list[str]) -> str:
-    """Der Text mit Zeile `nummer` (ab 1) ersetzt durch `neu` (auch leer oder zwei Zeilen)."""
-    return "\n".join(zeilen[:nummer - 1] + neu + zeilen[nummer:])
+@functools.cache
+def _markdown_dateien(wurzel: Path) -> tuple[str, ...]:
+    """docs/*.md und snippets/**/*.md, relativ zur Wurzel: wo Einbindungen und Links stehen."""
+    return tuple(d.relative_to(wurzel).as_posix()
+                 for d in sorted([*(wurzel / "docs").glob("*.md"), *(wurzel / "snippets").rglob("*.md")]))
+
+
+def _zeile_ersetzt(pfad: str, nummer: int, neu: list[str]) -> tuple:
+    """Der Schritt: Zeile `nummer` (ab 1) wird `neu` (auch leer oder zwei Zeilen). Den Text baut erst
+    `Mutation.anwenden`: So kostet die Aufzählung von 15000 Fehlern keine 15000 Kopien des Texts."""
+    return ("zeile", pfad, nummer, tuple(neu))
 
 
 def tippfehler(zeile: str, rng: random.Random, nur_in_text: bool = False) -> str | None:
@@ -49,43 +60,39 @@ def _zeilenfehler(art: str, dateiart: str, pfad: str, zeilen: list[str], nummer:
     zeile = zeilen[nummer - 1]
     if art == "zeile-weg":
         return Mutation(art, dateiart, pfad, nummer, f"gelöscht: {zeile.strip()[:50]!r}",
-                        (("schreiben", pfad, _text_mit(zeilen, nummer, [])),))
+                        (_zeile_ersetzt(pfad, nummer, []),))
     if art == "zeile-doppelt":
         return Mutation(art, dateiart, pfad, nummer + 1, f"doppelt: {zeile.strip()[:50]!r}",
-                        (("schreiben", pfad, _text_mit(zeilen, nummer, [zeile, zeile])),))
+                        (_zeile_ersetzt(pfad, nummer, [zeile, zeile]),))
     if art == "einzug":
         neu = zeile.lstrip() if zeile.startswith(" ") else "    " + zeile
         return Mutation(art, dateiart, pfad, nummer, f"Einzug geändert: {zeile.strip()[:50]!r}",
-                        (("schreiben", pfad, _text_mit(zeilen, nummer, [neu])),))
+                        (_zeile_ersetzt(pfad, nummer, [neu]),))
     if art == "tippfehler" and (neu := tippfehler(zeile, rng, dateiart == "code")):
         return Mutation(art, dateiart, pfad, nummer, f"{zeile.strip()[:40]!r} -> {neu.strip()[:40]!r}",
-                        (("schreiben", pfad, _text_mit(zeilen, nummer, [neu])),))
+                        (_zeile_ersetzt(pfad, nummer, [neu]),))
     return None
 
 
 def _ersetzt(art, dateiart, pfad, zeilen, nummer, alt, neu, was) -> Mutation:
     zeile = zeilen[nummer - 1]
     return Mutation(art, dateiart, pfad, nummer, was,
-                    (("schreiben", pfad, _text_mit(zeilen, nummer, [zeile.replace(alt, neu, 1)])),))
+                    (_zeile_ersetzt(pfad, nummer, [zeile.replace(alt, neu, 1)]),))
 
 
 def _verweise_auf(wurzel: Path, ziel: str) -> tuple[tuple[str, int], ...]:
     """Wo docs/ und snippets/ eine Snippet-Datei `ziel` (relativ zu snippets/) einbinden."""
-    orte = []
-    for datei in sorted([*(wurzel / "docs").glob("*.md"), *(wurzel / "snippets").rglob("*.md")]):
-        for nummer, zeile in enumerate(datei.read_text(encoding="utf-8").split("\n"), start=1):
-            if (m := EINBINDUNG.match(zeile)) and m[2].split(":")[0] == ziel:
-                orte.append((datei.relative_to(wurzel).as_posix(), nummer))
-    return tuple(orte)
+    return tuple((pfad, nummer) for pfad in _markdown_dateien(wurzel)
+                 for nummer, zeile in enumerate(_zeilen(wurzel, pfad), start=1)
+                 if "8<" in zeile and (m := EINBINDUNG.match(zeile)) and m[2].split(":")[0] == ziel)
 
 
 def _links_auf(wurzel: Path, ueberschrift: str) -> tuple[tuple[str, int], ...]:
     from markdown.extensions.toc import slugify
 
     anker = "#" + slugify(re.sub(r"\{[^}]*\}\s*$", "", ueberschrift).strip(), "-")
-    return tuple((d.relative_to(wurzel).as_posix(), n)
-                 for d in sorted([*(wurzel / "docs").glob("*.md"), *(wurzel / "snippets").rglob("*.md")])
-                 for n, z in enumerate(d.read_text(encoding="utf-8").split("\n"), start=1) if f"{anker})" in z)
+    return tuple((pfad, n) for pfad in _markdown_dateien(wurzel)
+                 for n, z in enumerate(_zeilen(wurzel, pfad), start=1) if f"{anker})" in z)
 
 
 def _dateifehler(dateiart: str, pfad: str, verweise: tuple, neu: str) -> list[Mutation]:
@@ -222,7 +229,7 @@ def _toml(wurzel: Path, rng) -> list[Mutation]:
                                          f"Schlüssel {schluessel} umbenannt"))
                 if wert[:1] in "\"'" and wert[-1:] == wert[:1] and not wert.startswith(wert[0] * 3):
                     ergebnis.append(Mutation("wert", dateiart, pfad, nummer, "Anführungszeichen fehlt", (
-                        ("schreiben", pfad, _text_mit(zeilen, nummer, [zeile.rstrip()[:-1]])),)))
+                        _zeile_ersetzt(pfad, nummer, [zeile.rstrip()[:-1]]),)))
                 if schluessel == "richtig":
                     ergebnis.append(_ersetzt("verweis", dateiart, pfad, zeilen, nummer, wert, '"E"', "richtig = E"))
                 if schluessel == "fehler" and wert.startswith("["):
@@ -261,7 +268,7 @@ def _mkdocs_yml(wurzel: Path, rng) -> list[Mutation]:
                                      f"Schlüssel {m[1]} umbenannt"))
         if re.search(r': .*["\]]$', zeile):
             ergebnis.append(Mutation("wert", "mkdocs.yml", pfad, nummer, "schließendes Zeichen fehlt", (
-                ("schreiben", pfad, _text_mit(zeilen, nummer, [zeile.rstrip()[:-1]])),)))
+                _zeile_ersetzt(pfad, nummer, [zeile.rstrip()[:-1]]),)))
     return ergebnis
 
 
@@ -296,6 +303,8 @@ def _overrides(wurzel: Path, rng) -> list[Mutation]:
 def kandidaten(wurzel: Path, seed: int = 0) -> list[Mutation]:
     """Jeder Fehler, den der Test in diesen Kurs einbauen kann."""
     rng = random.Random(seed)  # nur für die Stelle eines Tippfehlers in einer Zeile
+    _zeilen.cache_clear()
+    _markdown_dateien.cache_clear()
     return [*_seiten(wurzel, rng), *_snippets(wurzel, rng), *_toml(wurzel, rng), *_mkdocs_yml(wurzel, rng),
             *_overrides(wurzel, rng)]
 
