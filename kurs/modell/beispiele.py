@@ -141,6 +141,31 @@ def ausbreiten(text: str, einbinden) -> tuple[str, list[int]]:
     return "\n".join(zeilen), herkunft
 
 
+def marken_pruefen(text: str, name: str) -> None:
+    """Ein cont-Marker ohne Stück davor, oder auf den bis zum nächsten Marker oder zum Ende keins
+    folgt, setzt nichts fort: Dort fehlt ein Codeblock oder eine Einbindung (eine gelöschte
+    `--8<--`-Zeile). Ein leerer Codeblock oder eine leere Datei ebenso (eine gelöschte Einbindung darin). pytest-codeblocks übergeht beides still, und
+    der Fehler zeigte sich erst dort, wo ein Name aus dem fehlenden Stück gebraucht wird."""
+    if not text.strip():
+        raise QuellenFehler(f"{name}:1", "Die Datei ist leer: Fehlt darin eine Zeile `--8<-- \"…\"`?")
+    zeilen, stueck = text.split("\n"), False
+    for nummer, zeile in enumerate(zeilen, start=1):
+        stueck |= bool(EINBINDUNG.match(zeile) or re.match(r"^\s*`{3,}", zeile))
+        if zeile.strip() == CONT and not stueck:
+            raise QuellenFehler(f"{name}:{nummer}", "Vor diesem Marker steht kein Codeblock, an den er anschließt: "
+                                "Fehlt dort eine Zeile `--8<-- \"…\"`?")
+        if zeile.strip() == CONT:
+            folgt = next(((n, z.strip()) for n, z in enumerate(zeilen[nummer:], start=nummer + 1)
+                          if z.strip() and not ABSCHNITT.search(z)), (None, ""))
+            if folgt[0] is None or folgt[1] == CONT or folgt[1].startswith("<!--pytest-codeblocks:expected-output"):
+                bis = f"bis zum nächsten Marker in Zeile {folgt[0]}" if folgt[0] else "bis zum Ende der Datei"
+                raise QuellenFehler(f"{name}:{nummer}", f"Auf diesen Marker folgt {bis} kein Codeblock und keine "
+                                    "Einbindung: Fehlt dort eine Zeile `--8<-- \"…\"`?")
+        elif (m := re.match(r"^\s*(`{3,})(python|sh|bash)\s*$", zeile)) and nummer < len(zeilen) and \
+                zeilen[nummer].strip() == m[1]:
+            raise QuellenFehler(f"{name}:{nummer}", "Dieser Codeblock ist leer: Fehlt darin eine Zeile `--8<-- \"…\"`?")
+
+
 def zuordnen(teil: list[str], einzug: str, quelle: list[str], orte: list, sonst) -> list:
     """Die Orte der eingebundenen Zeilen `teil`: wo sie in der ausgebreiteten `quelle` (mit `orte`)
     am Stück stehen; sonst jede `sonst`, die Zeile der Einbindung."""
