@@ -25,6 +25,8 @@ EINBINDUNG = re.compile(r'^(?P<einzug>\s*)-{1,}8<-{1,}\s+"(?P<ziel>[^"]+)"\s*$')
 # Wie pymdownx.snippets: Eine Zeile mit einer Abschnittsmarke fällt ganz weg, auch mit `# ` davor.
 ABSCHNITT = re.compile(r"-{1,}8<-{1,}[ \t]+\[[ \t]*(start|end)[ \t]*:[ \t]*[a-z][-_0-9a-z]*[ \t]*\]", re.I)
 CONT = "<!--pytest-codeblocks:cont-->"
+# Ein Marker, wie pytest-codeblocks ihn erkennt; einer, der fast so aussieht, wäre still wirkungslos.
+MARKE = re.compile(r"<!--pytest-codeblocks:[a-z-]+(\(.*\))?-->")
 AUSFUEHRBAR = ("python", "sh", "bash")  # was pytest-codeblocks ausführt
 
 # Meldungen des Parsers von pytest-codeblocks, auf Deutsch und mit dem, was zu tun ist.
@@ -150,6 +152,10 @@ def marken_pruefen(text: str, name: str) -> None:
         raise QuellenFehler(f"{name}:1", "Die Datei ist leer: Fehlt darin eine Zeile `--8<-- \"…\"`?")
     zeilen, stueck = text.split("\n"), False
     for nummer, zeile in enumerate(zeilen, start=1):
+        if re.match(r"\s*<!--\s*pytest", zeile) and not MARKE.fullmatch(zeile.strip()):
+            raise QuellenFehler(f"{name}:{nummer}", "Diesen Marker liest pytest-codeblocks nicht: Er heißt "
+                                "`<!--pytest-codeblocks:cont-->` oder `<!--pytest-codeblocks:expected-output-->`, allein "
+                                "auf seiner Zeile.")
         stueck |= bool(EINBINDUNG.match(zeile) or re.match(r"^\s*`{3,}", zeile))
         if zeile.strip() == CONT and not stueck:
             raise QuellenFehler(f"{name}:{nummer}", "Vor diesem Marker steht kein Codeblock, an den er anschließt: "

@@ -93,6 +93,8 @@ def test_geloeschte_einbindung_an_ihrer_zeile(datei, nummer):
     ("```python\n```\n", 1),
     ("\n<!--pytest-codeblocks:cont-->\n\n```python\nx\n```\n", 2),
     ("\n", 1),
+    ("```python\nx\n```\n\n<!--pytest-codeblocks:cont->\n\n```python\nx\n```\n", 5),
+    ("```python\nx\n```\n\n<!--pytest-codeblock:cont-->\n\n```python\nx\n```\n", 5),
 ])
 def test_marke_ohne_stueck_und_leerer_block(text, zeile):
     with pytest.raises(QuellenFehler, match=f"^snippets/x.md:{zeile}: "):
