@@ -41,6 +41,13 @@ NEU_GESCHRIEBEN = pytest.StashKey[list[str]]()
 VERGLEICH = re.compile(r"Expected output\n```\n(?P<gezeigt>.*?)```\nbut got\n```\n(?P<gedruckt>.*)```\Z", re.S)
 
 
+def erste_abweichung(gezeigt: str, gedruckt: str) -> int:
+    """Die erste Zeile (ab 0), in der die gezeigte Ausgabe von der gedruckten abweicht: Dort ist sie zu
+    ändern. Fehlt nur etwas am Ende, die Zeile danach."""
+    paare = list(zip(gezeigt.split("\n"), gedruckt.split("\n"), strict=False))  # verschieden lang
+    return next((i for i, (a, b) in enumerate(paare) if a != b), len(paare) - 1)
+
+
 def pytest_addoption(parser):
     gruppe = parser.getgroup("kurs", "Kurs: Ausgaben und eigene Lösung")
     gruppe.addoption("--ausgaben-aktualisieren", action="store_true",
@@ -148,7 +155,8 @@ class SnippetBlock(codeblocks.TestBlock):
         if not isinstance(excinfo.value, RuntimeError):
             return f"{wo}: {super().repr_failure(excinfo)}"
         if vergleich := VERGLEICH.search(str(excinfo.value)):
-            return (f"{self._pfad()}:{ausgabe_zeile(self.beispiel)}: Die gezeigte Ausgabe passt nicht zum Code.\n"
+            return (f"{self._pfad()}:{ausgabe_zeile(self.beispiel) + erste_abweichung(**vergleich.groupdict())}: "
+                    "Die gezeigte Ausgabe passt nicht zum Code.\n"
                     f"Gezeigt:\n{vergleich['gezeigt']}Gedruckt:\n{vergleich['gedruckt']}"
                     f"Neu schreiben aus dem echten Lauf: uv run python -m kurs.ausgaben {self._pfad()}")
         # Eine Ausnahme im Beispiel: die Zeile, wo der Code geschrieben steht, nicht im zusammengesetzten

@@ -70,10 +70,20 @@ def test_falsche_ausgabe_nennt_die_zeile_der_ausgabe_und_den_befehl_mit_pfad(kop
     ersetze(kopie, PROBE, RICHTIG, FALSCH)
     lauf = kopie.runpytest_inprocess("-p", "no:cacheprovider", *befehl, PROBE)
     lauf.assert_outcomes(failed=1)
-    lauf.stdout.fnmatch_lines([f"{PROBE}:{AUSGABE_ZEILE}: Die gezeigte Ausgabe passt nicht zum Code.", "Gezeigt:",
+    # FALSCH weicht in seiner zweiten Zeile ab: Dort ist sie zu ändern.
+    lauf.stdout.fnmatch_lines([f"{PROBE}:{AUSGABE_ZEILE + 1}: Die gezeigte Ausgabe passt nicht zum Code.", "Gezeigt:",
                                *FALSCH.splitlines(), "Gedruckt:", *RICHTIG.splitlines(),
                                f"Neu schreiben aus dem echten Lauf: uv run python -m kurs.ausgaben {PROBE}"])
     assert "Expected output" not in lauf.stdout.str() and "but got" not in lauf.stdout.str()
+
+
+@pytest.mark.parametrize("gezeigt, gedruckt, zeile", [
+    ("a\nb\n", "a\nc\n", 1), ("x\nb\n", "a\nb\n", 0), ("a\n", "a\nb\n", 1), ("a\nb\n", "a\n", 1),
+])
+def test_erste_abweichung(gezeigt, gedruckt, zeile):
+    from kurs.pytest_plugin import erste_abweichung
+
+    assert erste_abweichung(gezeigt, gedruckt) == zeile
 
 
 def test_ausgaben_neu_schreiben_nennt_was_sich_aenderte(kopie, capsys):
