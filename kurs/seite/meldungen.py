@@ -87,12 +87,27 @@ class EinstellungMeldungen(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         if (m := EINSTELLUNG.match(record.getMessage())) and Path("mkdocs.yml").is_file():
-            schluessel = m["name"].split(".")[-1]
-            zeilen = Path("mkdocs.yml").read_text(encoding="utf-8").split("\n")
-            zeile = next((n for n, z in enumerate(zeilen, start=1)
-                          if re.match(rf"^\s*-?\s*{re.escape(schluessel)}\s*:", z)), None)
+            zeile = einstellung_zeile(Path("mkdocs.yml").read_text(encoding="utf-8"), m["name"], m["text"])
             record.msg, record.args = f"mkdocs.yml{f':{zeile}' if zeile else ''}: {m['text']}", ()
         return True
+
+
+def einstellung_zeile(yml: str, name: str, text: str) -> int | None:
+    """Die Zeile des Schlüssels `name` in mkdocs.yml; nennt die Meldung einen Schlüssel darunter
+    („theme“: „The path set in custom_dir …“), dessen Zeile."""
+    zeilen, schluessel = yml.split("\n"), name.split(".")[-1]
+    anfang = next((n for n, z in enumerate(zeilen, start=1) if re.match(rf"^\s*-?\s*{re.escape(schluessel)}\s*:", z)),
+                  None)
+    if anfang is None:
+        return None
+    einzug = len(zeilen[anfang - 1]) - len(zeilen[anfang - 1].lstrip())
+    for nummer in range(anfang + 1, len(zeilen) + 1):
+        zeile = zeilen[nummer - 1]
+        if zeile.strip() and not zeile.lstrip().startswith("#") and len(zeile) - len(zeile.lstrip()) <= einzug:
+            break
+        if (k := re.match(r"^\s*-?\s*([\w.-]+)\s*:", zeile)) and re.search(rf"(?<![\w-]){re.escape(k[1])}(?![\w-])", text):
+            return nummer
+    return anfang
 
 
 class LinkMeldungen(logging.Filter):

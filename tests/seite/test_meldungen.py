@@ -83,3 +83,27 @@ def test_jede_warnung_ueber_einen_link_nennt_datei_und_zeile_auf_deutsch(warnung
 
 def test_andere_meldungen_bleiben_wie_sie_sind():
     assert meldungen.deutsch(Kurs(), "Doc file 'a.md' contains a link to 'b.md' which is excluded from the built site.") is None
+
+
+YML = "site_name: Probe\ntheme:\n  name: material\n  # Kommentar\n  custom_dir: overrieds\n  language: de\nplugins:\n  - search\n"
+
+
+@pytest.mark.parametrize("name, text, zeile", [
+    ("theme", "The path set in custom_dir ('/x/overrieds') does not exist.", 5),  # der Schlüssel darunter
+    ("theme", "Unrecognised theme name: 'materail'.", 3),
+    ("theme", "Expected a dict.", 2),
+    ("plugins", "The \"serch\" plugin is not installed", 7),
+    ("gibt_es_nicht", "Unrecognised configuration name", None),
+])
+def test_einstellung_an_der_zeile_ihres_schluessels(name, text, zeile):
+    assert meldungen.einstellung_zeile(YML, name, text) == zeile
+
+
+def test_filter_haengt_schon_beim_lesen_von_mkdocs_yml():
+    """MkDocs importiert kurs.seite.codebloecke (`!!python/name:` in mkdocs.yml), bevor es ein Plugin lädt."""
+    import subprocess
+    import sys
+
+    code = ("import logging, kurs.seite.codebloecke; from kurs.seite import meldungen; "
+            "print(meldungen._EINSTELLUNG in logging.getLogger('mkdocs.config').filters)")
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "True\n"
