@@ -17,6 +17,7 @@ EINBINDUNG = re.compile(r'^(\s*)-{1,}8<-{1,}\s+"([^"]+)"\s*$')
 LINK = re.compile(r"\]\((?P<ziel>[\w./-]*\.md)?(?P<anker>#[\w-]+)?\)")
 BEZEICHNER = re.compile(r"(?<![\w.\"'])([a-z_][a-z0-9_]{3,})(?=\()")
 FENCE = re.compile(r"^\s*(`{3,})(\w*)")
+NAV_SEITE = re.compile(r"^\s*- (?:.*: )?[\w/-]+\.md\s*$")
 ZEICHENKETTE = re.compile(r"([\"'])(?:(?!\1).)*\1")
 
 
@@ -260,7 +261,8 @@ def _mkdocs_yml(wurzel: Path, rng) -> list[Mutation]:
             continue
         for fehler in ("zeile-weg", "zeile-doppelt", "einzug", "tippfehler"):
             if m := _zeilenfehler(fehler, "mkdocs.yml", pfad, zeilen, nummer, rng):
-                ergebnis.append(m)
+                # Eine Seite, deren Zeile in nav fehlt: Die Zeile gibt es nicht mehr, die Meldung nennt die Datei.
+                ergebnis.append(replace(m, zeile=None) if fehler == "zeile-weg" and NAV_SEITE.match(zeile) else m)
         if m := re.search(r": ([\w-]+\.md)$", zeile):
             ergebnis.append(_ersetzt("verweis", "mkdocs.yml", pfad, zeilen, nummer, m[1], "x" + m[1], "nav vertippt"))
         if m := re.match(r"^\s*-?\s*([\w.]+):", zeile):

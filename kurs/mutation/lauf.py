@@ -85,7 +85,8 @@ def _urteil(m: Mutation, text: str, fehler: bool) -> tuple[str, str]:
         return "traceback", TRACEBACK.search(text)[0]
     if not fehler:
         return "kein-fehler", ""
-    stelle = FUNDSTELLE.search(text) or YAML_STELLE.search(text)
+    # YAML nennt zuerst, wo ein Block begann (oft Zeile 1), dann die Stelle des Fehlers: die letzte.
+    stelle = FUNDSTELLE.search(text) or ([*YAML_STELLE.finditer(text)] or [None])[-1]
     if not stelle:
         erste = next((z for z in text.splitlines() if FEHLERZEILE.match(z) or z.startswith(("FAILED", "ERROR"))), "")
         return "falsch", erste
