@@ -17,13 +17,19 @@ BEFEHL = "uv run python -m kurs.diagramme"
 
 
 def test_jedes_diagramm_hat_seine_svgs_in_diagramme():
-    fehlt = [f"{d.seite.relative_to(KURS.wurzel)}, Zeile {d.zeile}: {z.form}, {z.schema} ({z.datei(KURS).name})"
-             for d in KURS.diagramme for z in diagramme.zeichnungen(d.quelle) if not z.datei(KURS).is_file()]
+    fehlt = {}  # "docs/teil-1.md:171" -> Varianten ohne aktuelles SVG
+    for d in KURS.diagramme:
+        for z in diagramme.zeichnungen(d.quelle):
+            if not z.datei(KURS).is_file():
+                fehlt.setdefault(f"{d.seite.relative_to(KURS.wurzel).as_posix()}:{d.zeile}", []).append(
+                    f"{z.form}, {z.schema} ({z.datei(KURS).name})")
     if fehlt and (grund := diagramme.chromium_fehlt()):
-        werkzeuge.fehlt("chromium", f"{len(fehlt)} Diagramm-SVGs sind nicht aktuell, und zum Zeichnen {grund}")
-    assert not fehlt, ("Zu diesen Diagrammen fehlt das SVG, oder es ist älter als das Diagramm:\n  "
-                       + "\n  ".join(fehlt) + f"\nZeichne sie mit `{BEFEHL}` (oder `uv run mkdocs serve`) "
-                       f"und committe {diagramme.ORDNER}/.")
+        werkzeuge.fehlt("chromium", f"{len(fehlt)} Diagramme haben kein aktuelles SVG, und zum Zeichnen {grund}")
+    if fehlt:  # je Diagramm eine Zeile mit Datei und Zeile, ohne Traceback
+        pytest.fail("".join(f"{wo}: Zu diesem Diagramm fehlt das SVG, oder es ist älter als das Diagramm: "
+                            f"{'; '.join(varianten)}\n" for wo, varianten in fehlt.items())
+                    + f"Zeichne sie mit `{BEFEHL}` (oder `uv run mkdocs serve`) und committe {diagramme.ORDNER}/.",
+                    pytrace=False)
 
 
 def test_in_diagramme_liegt_nur_was_ein_diagramm_braucht():

@@ -102,6 +102,9 @@ def _urteil(m: Mutation, text: str, fehler: bool) -> tuple[str, str]:
 def pruefen(m: Mutation, basis: Path, cache: Path) -> Ergebnis:
     """Baut den Fehler in eine Kopie von `basis` ein und urteilt über Build und Tests."""
     arbeit = Path(tempfile.mkdtemp(prefix="kurs-mutation-"))
+    # Die Server des Labors laufen als eigene Nutzer (tests/labor/server.py) und müssen zu ihrem Ordner
+    # darunter durchgehen dürfen; mkdtemp gibt nur dem Eigentümer Zugang.
+    arbeit.chmod(0o755)
     try:
         ordner = arbeit / "kurs"
         shutil.copytree(basis, ordner, symlinks=True)
