@@ -105,6 +105,36 @@ def test_abbrechendes_beispiel_nennt_die_zeile_in_der_datei_ohne_traceback(kopie
     assert "Traceback" not in lauf.stdout.str()
 
 
+def _commit(kopie):
+    import shutil
+    import subprocess
+
+    import werkzeuge
+
+    from kurs.modell import aenderungen
+
+    if not shutil.which("git"):
+        werkzeuge.fehlt("git", "git fehlt")
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@localhost", "-c", "commit.gpgsign=false"]
+    for befehl in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "Stand"]):
+        subprocess.run([*git, *befehl], cwd=kopie.path, check=True, capture_output=True)
+    aenderungen._im_commit.cache_clear()
+
+
+def test_spaeter_sichtbarer_fehler_nennt_die_geaenderte_zeile(kopie):
+    """Eine gelöschte Zeile, nach der der Code noch läuft: Die Meldung nennt sie (Vergleich mit dem Commit)."""
+    _commit(kopie)
+    ersetze(kopie, PROBE, 'q.send("hallo")\n', "")
+    lauf = kopie.runpytest_inprocess("-p", "no:cacheprovider", PROBE)
+    lauf.assert_outcomes(failed=1)
+    lauf.stdout.fnmatch_lines([f"{PROBE}:7: Seit dem letzten Commit fehlt vor dieser Zeile: 'q.send(\"hallo\")'; danach "
+                               f"passt die gezeigte Ausgabe ({PROBE}:14) nicht mehr zum Code: *"])
+    ersetze(kopie, PROBE, "q = Queue()", "q = None")
+    lauf = kopie.runpytest_inprocess("-p", "no:cacheprovider", PROBE)
+    lauf.stdout.fnmatch_lines([f"{PROBE}:6: Seit dem letzten Commit geändert (vorher: 'q = Queue() / q.send(\"hallo\")'); "
+                               f"danach bricht das Beispiel in {PROBE}:8 ab: AttributeError: *"])
+
+
 def test_endloses_beispiel_stoppt_mit_datei_und_zeile(kopie, monkeypatch):
     monkeypatch.setattr("kurs.pytest_plugin.ZEITLIMIT", 0.2)
     ersetze(kopie, PROBE, "for n in range(2):", "while True:\n    pass\nfor n in range(2):")

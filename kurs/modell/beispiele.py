@@ -32,7 +32,7 @@ AUSFUEHRBAR = ("python", "sh", "bash")  # was pytest-codeblocks ausführt
 # Meldungen des Parsers von pytest-codeblocks, auf Deutsch und mit dem, was zu tun ist.
 PARSER_MELDUNGEN = {
     "cont": "<!--pytest-codeblocks:cont--> ohne Codeblock davor: Setz den Marker hinter den Block, "
-            "an den der nächste anschließen soll.",
+            "an den der nächste anschließen soll. Oder fehlt davor eine Zeile `--8<-- \"…\"`?",
     "expected-output": "<!--pytest-codeblocks:expected-output--> ohne Codeblock davor: Die Ausgabe "
                        "gehört direkt hinter den Code, der sie druckt.",
     "already has expected_output": "Zwei Ausgabe-Blöcke hinter demselben Code.",
@@ -144,22 +144,18 @@ def ausbreiten(text: str, einbinden) -> tuple[str, list[int]]:
 
 
 def marken_pruefen(text: str, name: str) -> None:
-    """Ein cont-Marker ohne Stück davor, oder auf den bis zum nächsten Marker oder zum Ende keins
-    folgt, setzt nichts fort: Dort fehlt ein Codeblock oder eine Einbindung (eine gelöschte
+    """Ein cont-Marker, auf den bis zum nächsten Marker oder zum Ende kein Stück folgt, setzt nichts
+    fort (einen ohne Stück davor meldet der Parser von pytest-codeblocks): Dort fehlt ein Codeblock oder eine Einbindung (eine gelöschte
     `--8<--`-Zeile). Ein leerer Codeblock oder eine leere Datei ebenso (eine gelöschte Einbindung darin). pytest-codeblocks übergeht beides still, und
     der Fehler zeigte sich erst dort, wo ein Name aus dem fehlenden Stück gebraucht wird."""
     if not text.strip():
         raise QuellenFehler(f"{name}:1", "Die Datei ist leer: Fehlt darin eine Zeile `--8<-- \"…\"`?")
-    zeilen, stueck = text.split("\n"), False
+    zeilen = text.split("\n")
     for nummer, zeile in enumerate(zeilen, start=1):
         if re.match(r"\s*<!--\s*pytest", zeile) and not MARKE.fullmatch(zeile.strip()):
             raise QuellenFehler(f"{name}:{nummer}", "Diesen Marker liest pytest-codeblocks nicht: Er heißt "
                                 "`<!--pytest-codeblocks:cont-->` oder `<!--pytest-codeblocks:expected-output-->`, allein "
                                 "auf seiner Zeile.")
-        stueck |= bool(EINBINDUNG.match(zeile) or re.match(r"^\s*`{3,}", zeile))
-        if zeile.strip() == CONT and not stueck:
-            raise QuellenFehler(f"{name}:{nummer}", "Vor diesem Marker steht kein Codeblock, an den er anschließt: "
-                                "Fehlt dort eine Zeile `--8<-- \"…\"`?")
         if zeile.strip() == CONT:
             folgt = next(((n, z.strip()) for n, z in enumerate(zeilen[nummer:], start=nummer + 1)
                           if z.strip() and not ABSCHNITT.search(z)), (None, ""))

@@ -52,6 +52,12 @@ def basis_anlegen(wurzel: Path, ziel: Path) -> Path:
     # Die Seite braucht die gebündelten Skripte nicht zum Bauen, nur als Dateien, die es gibt.
     shutil.copytree(wurzel / "docs" / "assets" / "vendor", ziel / "docs" / "assets" / "vendor",
                     ignore=shutil.ignore_patterns("pyodide"))
+    # Ein Commit, wie ihn Beitragende haben: Ein Fehler, der sich erst später zeigt, findet die Meldung
+    # im Vergleich damit (kurs/modell/aenderungen.py). Ohne git eben ohne.
+    if shutil.which("git"):
+        git = ["git", "-c", "user.name=kurs", "-c", "user.email=kurs@localhost", "-c", "commit.gpgsign=false"]
+        for befehl in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "Basis"]):
+            subprocess.run([*git, *befehl], cwd=ziel, check=True, capture_output=True)
     return ziel
 
 

@@ -59,6 +59,13 @@ def test_marken_des_kurses_setzen_alle_etwas_fort():
         marken_pruefen(datei.read_text(encoding="utf-8"), datei.name)
 
 
+def _lesen(text: str) -> None:
+    """Wie kurs/modell/snippets.py eine Datei liest: Marker prüfen, dann der Parser von pytest-codeblocks."""
+    marken_pruefen(text, "snippets/x.md")
+    ausgebreitet, herkunft = ausbreiten(text, lambda zeile, nummer: "```python\nx = 1\n```")
+    lesen(Path("x.md"), "snippets/x.md", ausgebreitet, herkunft, set())
+
+
 def _ohne_zeile(text: str, nummer: int) -> str:
     zeilen = text.split("\n")
     return "\n".join(zeilen[:nummer - 1] + zeilen[nummer:])
@@ -81,7 +88,7 @@ def test_geloeschte_einbindung_an_ihrer_zeile(datei, nummer):
     if not allein:  # neben anderem Code: Ohne sie fehlt ein Name, den die Meldung des Tests nennt
         return
     with pytest.raises(QuellenFehler) as info:
-        marken_pruefen(_ohne_zeile(text, nummer), "snippets/x.md")
+        _lesen(_ohne_zeile(text, nummer))
     zeile = int(str(info.value).split(":")[1])
     assert abs(zeile - nummer) <= 2, str(info.value)
 
@@ -98,4 +105,4 @@ def test_geloeschte_einbindung_an_ihrer_zeile(datei, nummer):
 ])
 def test_marke_ohne_stueck_und_leerer_block(text, zeile):
     with pytest.raises(QuellenFehler, match=f"^snippets/x.md:{zeile}: "):
-        marken_pruefen(text, "snippets/x.md")
+        _lesen(text)

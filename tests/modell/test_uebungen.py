@@ -7,10 +7,12 @@ Prüfung, mit der Ausgabe der bestandenen Prüfung. Vorlage, Fehler und Variante
 Lösungen wie die einer Leserin; sie prüft kurs/lauf.py wie `--uebung … --loesung …`.
 """
 
+import functools
+
 import pytest
 
 from kurs.lauf import Fehlermeldung
-from kurs.modell import Kurs
+from kurs.modell import Kurs, aenderungen
 
 KURS = Kurs()
 UEBUNGEN = list(KURS.uebungen.values())
@@ -23,8 +25,32 @@ def meldung(uebung, kandidat: str) -> str:
     return str(fehler.value)
 
 
+def musterloesung_faellt_durch(uebung) -> str | None:
+    """Die Meldung, mit der die Musterlösung durchfällt, oder None. Fällt sie durch, ist die Prüfung
+    kaputt (oder die Lösung): Dann sagt kein anderer Test dieser Übung etwas über sie."""
+    return _musterloesung_faellt_durch(uebung.name)
+
+
+@functools.cache
+def _musterloesung_faellt_durch(name: str) -> str | None:
+    uebung = KURS.uebungen[name]
+    try:
+        uebung.pruefe(uebung.loesung)
+    except Fehlermeldung as fehler:
+        return str(fehler)
+    return None
+
+
+def folgefehler(uebung) -> None:
+    """Fällt die Musterlösung durch, meldet das test_musterloesung_besteht einmal; hier ein Folgefehler."""
+    if musterloesung_faellt_durch(uebung) is not None:
+        pytest.skip(f"Folgefehler: Die Musterlösung von {uebung.name} fällt durch "
+                    "(gemeldet bei test_musterloesung_besteht und beim Test von pruefung.md)")
+
+
 def faellt_durch_mit(uebung, kandidat: str, erwartet: str, wo: str, was: str) -> None:
     """Fällt `kandidat` mit einer Meldung durch, in der `erwartet` steht? Sonst eine Zeile mit Fundstelle."""
+    folgefehler(uebung)
     gemeldet = None
     try:
         uebung.pruefe(kandidat)
@@ -53,6 +79,17 @@ def test_musterloesung_mit_pruefung_ist_ein_test_von_pytest_codeblocks():
 
 
 @pytest.mark.parametrize("uebung", UEBUNGEN, ids=lambda u: u.name)
+def test_musterloesung_besteht(uebung):
+    if (gemeldet := musterloesung_faellt_durch(uebung)) is not None:
+        # Prüfung oder Lösung ist kaputt; was sich seit dem letzten Commit änderte, steht zuerst.
+        dateien = [f"snippets/{uebung.name}/{d}.md" for d in ("pruefung", "loesung", "kontext")]
+        if geaendert := aenderungen.erste(KURS.wurzel, dateien):
+            pytest.fail(f"{geaendert}; danach fällt die Musterlösung (loesung.md) durch die Prüfung: {gemeldet}",
+                        pytrace=False)
+        pytest.fail(f"{dateien[0]}: Die Musterlösung (loesung.md) fällt durch die Prüfung: {gemeldet}", pytrace=False)
+
+
+@pytest.mark.parametrize("uebung", UEBUNGEN, ids=lambda u: u.name)
 def test_vorlage_faellt_mit_ihrer_meldung_durch(uebung):
     faellt_durch_mit(uebung, uebung.vorlage, uebung.vorlage_meldung, uebung.fundstelle(None, "vorlage_meldung"),
                      "Die Vorlage")
@@ -66,6 +103,7 @@ def test_typischer_fehler_bekommt_seine_meldung(uebung, fehler):
 
 @pytest.mark.parametrize("uebung, variante", faelle("varianten"))
 def test_richtige_variante_besteht(uebung, variante):
+    folgefehler(uebung)
     gemeldet = None
     try:
         uebung.pruefe(uebung.kandidat(variante))
