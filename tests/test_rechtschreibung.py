@@ -79,7 +79,11 @@ def test_tippfehler_wird_mit_datei_zeile_und_hinweis_gemeldet(tmp_path):
 def mit_tippfehler(tmp_path: Path, pfad: str, alt: str, neu: str) -> Path:
     """Eine Kopie von `pfad` (samt seinem Ordner) unter tmp_path, in der `alt` einmal `neu` heißt."""
     kopie = tmp_path / pfad
-    shutil.copytree((WURZEL / pfad).parent, kopie.parent)
+    if pfad.count("/") > 1 or pfad.startswith("kurs/"):
+        shutil.copytree((WURZEL / pfad).parent, kopie.parent)
+    else:  # docs/ (mit allem Gebündelten) und die Wurzel: nur die Datei
+        kopie.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(WURZEL / pfad, kopie)
     text = kopie.read_text(encoding="utf-8")
     assert text.count(alt) == 1, f"{alt!r} steht nicht genau einmal in {pfad}"
     kopie.write_text(text.replace(alt, neu), encoding="utf-8")
@@ -99,6 +103,12 @@ def mit_tippfehler(tmp_path: Path, pfad: str, alt: str, neu: str) -> Path:
     # die Meldung eines typischen Fehlers in fehler.toml und der Satz eines Notebooks
     ("snippets/teil-1/uebung-1/fehler.toml", "'Die Gutschrift ist verloren'", "'Die Gutschrift ist verlohren'", 17),
     ("kurs/notebooks.py", "Zelle aus, bevor du weiterarbeitest.\"\n", "Zelle aus, bevor du weiterarbietest.\"\n", 122),
+    # was ein Diagramm zeigt (eine Nachricht), der Titel eines Codeblocks, ein Titel im Menü, eine
+    # Beschriftung der Zeichnung eines Laufs
+    ("docs/teil-2.md", "fehler anhängen", "fehler anhägnen", 137),
+    ("snippets/teil-2/partition.md", 'title="Ausgabe"', 'title="Ausgbae"', 31),
+    ("mkdocs.yml", "- Glossar: glossar.md", "- Glosar: glossar.md", 22),
+    ("kurs/aufzeichnung.py", 'else "Konsument"', 'else "Konsuemnt"', 364),
 ])
 def test_tippfehler_in_frage_meldung_und_notebook_mit_datei_und_zeile(tmp_path, pfad, alt, neu, zeile):
     if hunspell_fehlt():
