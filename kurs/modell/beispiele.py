@@ -14,8 +14,11 @@ genau einmal.
 
 """
 
+import importlib
+import importlib.util
 import io
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -113,9 +116,7 @@ class Beispiel:
 
     def als_codeblock(self):
         """Der Block, wie pytest-codeblocks ihn ausführt (TestBlock.obj)."""
-        from pytest_codeblocks.main import CodeBlock
-
-        return CodeBlock(self.code, self.zeile_im_text, self.syntax, self.ausgabe, self.ausgabe_ohne_leerraum,
+        return codeblocks_main().CodeBlock(self.code, self.zeile_im_text, self.syntax, self.ausgabe, self.ausgabe_ohne_leerraum,
                          self.importorskip, list(self.marken))
 
 
@@ -203,9 +204,25 @@ def lesen(datei: Path, name: str, text: str, herkunft: list[int], eingebunden: s
     return beispiele
 
 
-def _parse(text: str, name: str, herkunft: list[int]):
-    from pytest_codeblocks.main import extract_from_buffer
+def codeblocks_main():
+    """pytest_codeblocks.main, der Parser von pytest-codeblocks. Sein Paket lädt beim Import pytest (ein
+    Fünftel Sekunde); `kurs.pruefen`, die Prüfung einer Lösung, braucht nur den Parser: Ohne pytest
+    lädt es darum nur dieses Modul, unter seinem Namen (ein späteres `import pytest_codeblocks` nimmt es)."""
+    name = "pytest_codeblocks.main"
+    if name not in sys.modules:
+        if "pytest" in sys.modules:
+            importlib.import_module(name)
+        else:
+            ort = importlib.util.find_spec("pytest_codeblocks").submodule_search_locations[0]
+            spec = importlib.util.spec_from_file_location(name, Path(ort) / "main.py")
+            modul = importlib.util.module_from_spec(spec)
+            sys.modules[name] = modul
+            spec.loader.exec_module(modul)
+    return sys.modules[name]
 
+
+def _parse(text: str, name: str, herkunft: list[int]):
+    extract_from_buffer = codeblocks_main().extract_from_buffer
     puffer = _Zeilenzaehler(text)
     try:
         return extract_from_buffer(puffer)
