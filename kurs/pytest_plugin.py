@@ -33,7 +33,7 @@ from pytest_codeblocks.main import stdout_io  # noqa: E402
 
 from kurs import annotationen  # noqa: E402
 from kurs.modell import WURZEL, Beispiel, Kurs, QuellenFehler, ausgabe_ersetzen, ausgabe_zeile, verorten  # noqa: E402
-from kurs.modell.aenderungen import beschreiben, geaendert  # noqa: E402
+from kurs.modell.aenderungen import im_beispiel  # noqa: E402
 
 KURS = pytest.StashKey[Kurs]()
 GITHUB = pytest.StashKey[dict[str, str]]()  # GITHUB_ACTIONS und GITHUB_STEP_SUMMARY, nur für diesen Lauf
@@ -157,7 +157,7 @@ class SnippetBlock(codeblocks.TestBlock):
             return f"{wo}: {super().repr_failure(excinfo)}"
         if vergleich := VERGLEICH.search(str(excinfo.value)):
             wo = f"{self._pfad()}:{ausgabe_zeile(self.beispiel) + erste_abweichung(**vergleich.groupdict())}"
-            if aenderung := self._aenderung_davor(None):
+            if aenderung := im_beispiel(kurs_von(self.config).wurzel, self.beispiel, None):
                 wo = f"{aenderung}; danach passt die gezeigte Ausgabe ({wo}) nicht mehr zum Code"
             return (f"{wo}: Die gezeigte Ausgabe passt nicht zum Code.\n"
                     f"Gezeigt:\n{vergleich['gezeigt']}Gedruckt:\n{vergleich['gedruckt']}"
@@ -175,23 +175,10 @@ class SnippetBlock(codeblocks.TestBlock):
             self.fremder_ort = ort[0]
         wo = f"{ort[0]}:{ort[1]}" if ort else f"{self._pfad()}:{self.beispiel.zeile}"
         eingebunden = f" (eingebunden in {self._pfad()}:{self.beispiel.zeile})" if ort and ort[0] != self._pfad() else ""
-        if (aenderung := self._aenderung_davor(zeilen[-1] if zeilen else None)) and not aenderung.startswith(f"{wo}:"):
+        if (aenderung := im_beispiel(kurs_von(self.config).wurzel, self.beispiel,
+                                        zeilen[-1] if zeilen else None)) and not aenderung.startswith(f"{wo}:"):
             return f"{aenderung}; danach bricht das Beispiel in {wo} ab: {was}{eingebunden}"
         return f"{wo}: Das Beispiel bricht ab: {was}{eingebunden}"
-
-    def _aenderung_davor(self, bis: int | None) -> str | None:
-        """„datei:zeile: Seit dem letzten Commit …“ für die letzte Änderung im Code des Beispiels bis zu
-        seiner Zeile `bis` (alle, wenn None): Eine gelöschte Zeile, nach der der Code noch läuft, zeigt
-        sich erst später (kurs/modell/aenderungen.py)."""
-        wurzel, je_datei, letzte = kurs_von(self.config).wurzel, {}, None
-        for nummer in range(1, (bis or self.beispiel.code.count("\n")) + 1):
-            if (ort := self.beispiel.ort_in_quelle(nummer)) is None:
-                continue
-            if ort[0] not in je_datei:
-                je_datei[ort[0]] = {a.zeile: a for a in geaendert(wurzel, ort[0])}
-            if a := je_datei[ort[0]].get(ort[1]):
-                letzte = f"{ort[0]}:{a.zeile}: {beschreiben(a)}"
-        return letzte
 
     def reportinfo(self):
         return self.path, self.beispiel.zeile - 1, self.name

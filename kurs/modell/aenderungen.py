@@ -67,3 +67,17 @@ def erste(wurzel: Path, pfade: list[str]) -> str | None:
         if aenderungen := geaendert(wurzel, pfad):
             return f"{pfad}:{aenderungen[0].zeile}: {beschreiben(aenderungen[0])}"
     return None
+
+
+def im_beispiel(wurzel: Path, beispiel, bis: int | None) -> str | None:
+    """„datei:zeile: Seit dem letzten Commit …“ für die letzte Änderung im Code von `beispiel`
+    (kurs/modell/beispiele.py) bis zu seiner Zeile `bis` (alle, wenn None), dort, wo der Code steht."""
+    je_datei, letzte = {}, None
+    for nummer in range(1, (bis or beispiel.code.count("\n")) + 1):
+        if (ort := beispiel.ort_in_quelle(nummer)) is None:
+            continue
+        if ort[0] not in je_datei:
+            je_datei[ort[0]] = {a.zeile: a for a in geaendert(wurzel, ort[0])}
+        if a := je_datei[ort[0]].get(ort[1]):
+            letzte = f"{ort[0]}:{a.zeile}: {beschreiben(a)}"
+    return letzte
