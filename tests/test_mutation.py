@@ -78,3 +78,12 @@ def test_geloeschte_zeile_in_nav_hat_keine_zeile():
     ohne = [m for m in weg if m.zeile is None]
     assert len(seiten) >= 6 and len(ohne) == len(seiten) and len(weg) > len(ohne)
     assert _urteil(ohne[0], "ERROR   -  mkdocs.yml: Die Seite docs/x.md steht nicht in nav.", True)[0] == "zeile"
+
+
+def test_jeder_fehler_aendert_etwas():
+    """Ein Fehler, der eine Zeile durch sich selbst ersetzt, zählte als „kein Fehler“ und verdrängte einen echten."""
+    for m in kandidaten(WURZEL):
+        for schritt in m.schritte:
+            if schritt[0] == "zeile":
+                alt = (WURZEL / schritt[1]).read_text(encoding="utf-8").split("\n")[schritt[2] - 1]
+                assert schritt[3] != (alt,), m.name

@@ -307,8 +307,14 @@ def kandidaten(wurzel: Path, seed: int = 0) -> list[Mutation]:
     rng = random.Random(seed)  # nur für die Stelle eines Tippfehlers in einer Zeile
     _zeilen.cache_clear()
     _markdown_dateien.cache_clear()
-    return [*_seiten(wurzel, rng), *_snippets(wurzel, rng), *_toml(wurzel, rng), *_mkdocs_yml(wurzel, rng),
+    alle = [*_seiten(wurzel, rng), *_snippets(wurzel, rng), *_toml(wurzel, rng), *_mkdocs_yml(wurzel, rng),
             *_overrides(wurzel, rng)]
+    return [m for m in alle if not _ohne_wirkung(wurzel, m)]
+
+
+def _ohne_wirkung(wurzel: Path, m: Mutation) -> bool:
+    """Ersetzt der Fehler eine Zeile durch sich selbst (das Zeichen, das er ändern wollte, fehlt dort)?"""
+    return any(s[0] == "zeile" and s[3] == (_zeilen(wurzel, s[1])[s[2] - 1],) for s in m.schritte)
 
 
 def stichprobe(alle: list[Mutation], anzahl: int, seed: int) -> list[Mutation]:
