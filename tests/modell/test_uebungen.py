@@ -48,7 +48,23 @@ def folgefehler(uebung) -> None:
                     "(gemeldet bei test_musterloesung_besteht und beim Test von pruefung.md)")
 
 
-def faellt_durch_mit(uebung, kandidat: str, erwartet: str, wo: str, was: str) -> None:
+def vorne(uebung, name: str | None, wo: str) -> str:
+    """„wo: “, oder, hat sich der Eintrag `name` in fehler.toml seit dem letzten Commit geändert (sein
+    Code zum Beispiel), zuerst diese Zeile: Dort ist der Fehler, `wo` ist nur, wo er sich zeigt."""
+    if name is None:
+        return f"{wo}: "
+    pfad = f"snippets/{uebung.name}/fehler.toml"
+    zeilen = (KURS.wurzel / pfad).read_text(encoding="utf-8").split("\n")
+    name_zeile = int(uebung.fundstelle(name, "name").rsplit(":", 1)[1])
+    anfang = max((n for n in range(1, name_zeile + 1) if zeilen[n - 1].startswith("[[")), default=1)
+    ende = next((n for n in range(name_zeile + 1, len(zeilen) + 1) if zeilen[n - 1].startswith("[[")), len(zeilen) + 1)
+    for a in aenderungen.geaendert(KURS.wurzel, pfad):
+        if anfang <= a.zeile < ende:
+            return f"{pfad}:{a.zeile}: {aenderungen.beschreiben(a)}; danach ({wo}): "
+    return f"{wo}: "
+
+
+def faellt_durch_mit(uebung, kandidat: str, erwartet: str, wo: str, was: str, name: str | None = None) -> None:
     """Fällt `kandidat` mit einer Meldung durch, in der `erwartet` steht? Sonst eine Zeile mit Fundstelle."""
     folgefehler(uebung)
     gemeldet = None
@@ -57,12 +73,12 @@ def faellt_durch_mit(uebung, kandidat: str, erwartet: str, wo: str, was: str) ->
     except Fehlermeldung as fehler:
         gemeldet = str(fehler)
     if gemeldet is not None and erwartet not in gemeldet:
-        pytest.fail(f"{wo}: {was} fällt durch, aber nicht mit dieser Meldung.\n"
+        pytest.fail(f"{vorne(uebung, name, wo)}{was} fällt durch, aber nicht mit dieser Meldung.\n"
                     f"  erwartet (ein Stück der Meldung): {erwartet!r}\n"
                     f"  die Prüfung (snippets/{uebung.name}/pruefung.md) meldet: {gemeldet!r}\n"
                     "Ändere die Meldung in fehler.toml oder in pruefung.md, bis das eine im anderen steht.", pytrace=False)
     if gemeldet is None:
-        pytest.fail(f"{wo}: {was} besteht die Prüfung (snippets/{uebung.name}/pruefung.md). Eine Prüfung, die "
+        pytest.fail(f"{vorne(uebung, name, wo)}{was} besteht die Prüfung (snippets/{uebung.name}/pruefung.md). Eine Prüfung, die "
                     "ihn durchlässt, ist ein Fehler: Ergänze sie um ein Szenario, das ihn erkennt.", pytrace=False)
 
 
@@ -98,7 +114,7 @@ def test_vorlage_faellt_mit_ihrer_meldung_durch(uebung):
 @pytest.mark.parametrize("uebung, fehler", faelle("fehler"))
 def test_typischer_fehler_bekommt_seine_meldung(uebung, fehler):
     faellt_durch_mit(uebung, uebung.kandidat(fehler), fehler.meldung, uebung.fundstelle(fehler.name, "meldung"),
-                     f"Der typische Fehler „{fehler.name}“")
+                     f"Der typische Fehler „{fehler.name}“", fehler.name)
 
 
 @pytest.mark.parametrize("uebung, variante", faelle("varianten"))
@@ -110,7 +126,7 @@ def test_richtige_variante_besteht(uebung, variante):
     except Fehlermeldung as fehler:
         gemeldet = str(fehler)
     if gemeldet is not None:
-        pytest.fail(f"{uebung.fundstelle(variante.name, 'name')}: Die richtige Variante „{variante.name}“ fällt "
+        pytest.fail(f"{vorne(uebung, variante.name, uebung.fundstelle(variante.name, 'name'))}Die richtige Variante „{variante.name}“ fällt "
                     f"durch: {gemeldet}", pytrace=False)
 
 
