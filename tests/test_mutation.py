@@ -69,6 +69,12 @@ def test_yaml_meldet_zuerst_den_anfang_des_blocks_dann_die_stelle():
                '  in "/tmp/k/mkdocs.yml", line 1, column 1\nexpected <block end>, but found \'<block mapping start>\'\n'
                '  in "/tmp/k/mkdocs.yml", line 86, column 5\n')
     assert _urteil(m, ausgabe, True) == ("zeile", 'in "/tmp/k/mkdocs.yml", line 86')
+    # Ein Wert, der nie endet: Zu ändern ist, wo er begann (YAML merkt es 21 Zeilen später).
+    m = Mutation("wert", "mkdocs.yml", "mkdocs.yml", 52, "x")
+    ausgabe = ('Error: MkDocs encountered an error parsing the configuration file: while scanning a double-quoted '
+               'scalar\n  in "/tmp/k/mkdocs.yml", line 52, column 14\nfound unknown escape character \'s\'\n'
+               '  in "/tmp/k/mkdocs.yml", line 73, column 21\n')
+    assert _urteil(m, ausgabe, True) == ("zeile", 'in "/tmp/k/mkdocs.yml", line 52')
 
 
 def test_geloeschte_zeile_in_nav_hat_keine_zeile():

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kurs.annotationen import FUNDSTELLE
+from kurs.modell.fehler import yaml_marke
 from kurs.mutation import Mutation
 
 TEILE = ("docs", "snippets", "overrides", "diagramme", "kurs", "tests")
@@ -85,14 +86,23 @@ def _tests(m: Mutation, ordner: Path) -> list[str]:
     return ziele
 
 
+def _yaml_stelle(text: str) -> re.Match | None:
+    """Die Stelle, die MkDocs' Meldung über kaputtes YAML meint: YAML nennt zwei (wo etwas begann, wo
+    es das merkte); welche zu ändern ist, entscheidet seine Art (kurs/modell/fehler.py: yaml_marke)."""
+    stellen = list(YAML_STELLE.finditer(text))
+    if len(stellen) < 2:
+        return stellen[0] if stellen else None
+    kontext = text[text.find("configuration file: ") + len("configuration file: "):stellen[0].start()].strip()
+    return yaml_marke(kontext, stellen[0], stellen[-1])
+
+
 def _urteil(m: Mutation, text: str, fehler: bool) -> tuple[str, str]:
     """(Urteil, erste Fehlerzeile) für die Ausgabe eines Laufs."""
     if TRACEBACK.search(text):
         return "traceback", TRACEBACK.search(text)[0]
     if not fehler:
         return "kein-fehler", ""
-    # YAML nennt zuerst, wo ein Block begann (oft Zeile 1), dann die Stelle des Fehlers: die letzte.
-    stelle = FUNDSTELLE.search(text) or ([*YAML_STELLE.finditer(text)] or [None])[-1]
+    stelle = FUNDSTELLE.search(text) or _yaml_stelle(text)
     if not stelle:
         erste = next((z for z in text.splitlines() if FEHLERZEILE.match(z) or z.startswith(("FAILED", "ERROR"))), "")
         return "falsch", erste
