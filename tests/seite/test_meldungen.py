@@ -107,3 +107,32 @@ def test_filter_haengt_schon_beim_lesen_von_mkdocs_yml():
     code = ("import logging, kurs.seite.codebloecke; from kurs.seite import meldungen; "
             "print(meldungen._EINSTELLUNG in logging.getLogger('mkdocs.config').filters)")
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "True\n"
+
+
+@pytest.mark.parametrize("neu", ["## Hier drüben", "    ## Hier", ""])
+def test_weggefallene_ueberschrift_nennt_ihre_zeile_nicht_nur_den_link(tmp_path, neu):
+    """Umbenannt, eingerückt oder gelöscht seit dem letzten Commit: Der Fehler steht bei der Überschrift."""
+    import shutil
+    import subprocess
+
+    import werkzeuge
+
+    if not shutil.which("git"):
+        werkzeuge.fehlt("git", "git fehlt")
+    from kurs.modell import aenderungen
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    (tmp_path / "docs" / "a.md").write_text("# A\n\nNach [B](b.md#hier).\n", encoding="utf-8")
+    (tmp_path / "docs" / "b.md").write_text("# B\n\n## Hier\n\nText.\n", encoding="utf-8")
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@localhost", "-c", "commit.gpgsign=false"]
+    for befehl in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "Stand"]):
+        subprocess.run([*git, *befehl], cwd=tmp_path, check=True, capture_output=True)
+    aenderungen._im_commit.cache_clear()
+    (tmp_path / "docs" / "b.md").write_text(f"# B\n\n{neu}\n\nText.\n", encoding="utf-8")
+    meldung = meldungen.deutsch(Kurs(tmp_path), "Doc file 'a.md' contains a link 'b.md#hier', but the doc 'b.md' "
+                                                "does not contain an anchor '#hier'.")
+    assert meldung.startswith("docs/b.md:3: Seit dem letzten Commit "), meldung
+    assert meldung.endswith("die Überschrift mit dem Anker '#hier'; der Link 'b.md#hier' in docs/a.md:3 führt jetzt "
+                            "ins Leere."), meldung
