@@ -70,7 +70,8 @@ def yaml_marke(kontext: str, anfang, stelle):
     Klammer begann, die nie endet („while scanning a quoted scalar“, „while parsing a flow sequence“),
     ist es der Anfang (das fehlende `"` gehört dorthin, YAML merkt es erst Zeilen später); in einem
     Block („while parsing a block mapping“ ab Zeile 1) die Stelle, an der YAML es merkt."""
-    return anfang if kontext.startswith(("while scanning", "while parsing a flow")) else stelle
+    # PyYAML: „while scanning a double-quoted scalar“, libyaml: „while parsing a quoted scalar“.
+    return anfang if kontext.startswith("while scanning") or "scalar" in kontext or "flow" in kontext else stelle
 
 
 def _text(exc: BaseException) -> str:

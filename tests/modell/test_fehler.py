@@ -4,6 +4,7 @@ relativ zur Wurzel des Kurses."""
 from pathlib import Path
 
 import pytest
+import yaml
 
 from kurs.modell.fehler import QuellenFehler
 
@@ -30,12 +31,12 @@ def test_quellenfehler_ist_eine_exception_mit_ort_und_text():
     ("a: [1, 2\nb: 3\n", 1),  # eine Klammer fehlt: wo sie aufging
     ("a:\n  b: 1\n    c: 2\n", 3),  # falsch eingerückt: wo YAML es merkt, nicht Zeile 1
 ])
-def test_yaml_fehler_an_der_stelle_die_zu_aendern_ist(tmp_path, text, zeile):
-    import yaml
-
+# PyYAML und libyaml (mit dem der Kurs mkdocs.yml liest, wo es ihn gibt) sagen es verschieden.
+@pytest.mark.parametrize("lader", [lader for lader in ("SafeLoader", "CSafeLoader") if hasattr(yaml, lader)])
+def test_yaml_fehler_an_der_stelle_die_zu_aendern_ist(tmp_path, text, zeile, lader):
     from kurs.modell.fehler import verorten
 
     (tmp_path / "mkdocs.yml").write_text(text, encoding="utf-8")
     with pytest.raises(yaml.YAMLError) as info:
-        yaml.safe_load(text)
+        yaml.load(text, Loader=getattr(yaml, lader))
     assert str(verorten(info.value, tmp_path, tmp_path / "mkdocs.yml")).startswith(f"mkdocs.yml:{zeile}: ")
