@@ -28,6 +28,7 @@ def test_quellenfehler_ist_eine_exception_mit_ort_und_text():
 
 @pytest.mark.parametrize("text, zeile", [
     ('a: 1\nb: "offen\nc: 2\n', 2),  # ein Anführungszeichen fehlt: wo der Wert begann
+    ('a: 1\nb: "offen\nc: 2\nd: \'[\\s]\'\n', 2),  # YAML merkt es erst am \\s in Zeile 4
     ("a: [1, 2\nb: 3\n", 1),  # eine Klammer fehlt: wo sie aufging
     ("a:\n  b: 1\n    c: 2\n", 3),  # falsch eingerückt: wo YAML es merkt, nicht Zeile 1
 ])
