@@ -110,5 +110,6 @@ def test_kaputtes_diagramm_bricht_den_build_mit_einer_zeile_ab(tmp_path):
     assert lauf.returncode != 0
     fehler = [z for z in (lauf.stdout + lauf.stderr).splitlines() if z.startswith("ERROR")]
     assert len(fehler) == 1, lauf.stdout + lauf.stderr
-    assert f"docs/teil-1.md:{zeile}: Mermaid kann das Diagramm „sequenceDiagram“ nicht zeichnen: " in fehler[0]
+    # Die Zeile, die Mermaid nicht lesen kann (Bob->>), nicht die des Zauns: zeile + 2
+    assert f"docs/teil-1.md:{zeile + 2}: Mermaid kann das Diagramm „sequenceDiagram“ nicht zeichnen: " in fehler[0]
     assert "Traceback" not in lauf.stdout + lauf.stderr
