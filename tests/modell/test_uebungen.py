@@ -236,6 +236,9 @@ def test_jeder_typische_fehler_hat_einen_hinweis(uebung):
      ":4", "Hinweis 2: Diese typischen Fehler gibt es nicht: ['gibt es nicht']"),
     ("[[hinweis]]\ntext = 'a'\nfehler = ['Duplikat meldet True']\n[[hinweis]]\ntext = 'b'\n",
      ":4", "Hinweis 2: braucht text und fehler"),
+    # vertippt: an der Zeile des fremden Eintrags
+    ("[[hinweis]]\ntext = 'a'\nfehler = ['Duplikat meldet True']\n\n[[hinwies]]\ntext = 'b'\nfehler = []\n",
+     ":5", "'hinwies' kennt hinweise.toml nicht"),
 ])
 def test_kaputte_hinweise_nennen_datei_und_grund(kopie, inhalt, wo, meldung):
     from kurs.modell import QuellenFehler
@@ -248,3 +251,19 @@ def test_kaputte_hinweise_nennen_datei_und_grund(kopie, inhalt, wo, meldung):
     with pytest.raises(QuellenFehler, match=f"^snippets/teil-1/uebung-1/hinweise.toml{wo}: ") as fehler:
         Kurs(kopie).pruefen()
     assert meldung in str(fehler.value)
+
+
+def test_alt_nennt_die_zeile_die_nicht_in_der_loesung_steht(kopie):
+    """Ein mehrzeiliges `alt` (ein Stück der Musterlösung): gemeldet an seiner ersten Zeile, die so nicht
+    in der Musterlösung steht, nicht an `alt = [`."""
+    from kurs.modell import QuellenFehler
+
+    datei = kopie / "snippets/teil-1/uebung-1/fehler.toml"
+    zeilen = datei.read_text(encoding="utf-8").split("\n")
+    name = zeilen.index("name = 'erst gutschreiben und committen, dann die ID'") + 1
+    zeile = name + 5  # die dritte Zeile des ersten Stücks von alt
+    assert zeilen[zeile - 1] == '                        (nachricht["id"],))', "fehler.toml hat sich geändert; passe an"
+    zeilen[zeile - 1] = zeilen[zeile - 1].lstrip()
+    datei.write_text("\n".join(zeilen), encoding="utf-8")
+    with pytest.raises(QuellenFehler, match=rf"^snippets/teil-1/uebung-1/fehler.toml:{zeile}: „erst gutschreiben"):
+        Kurs(kopie).pruefen()
