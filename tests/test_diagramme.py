@@ -10,10 +10,19 @@ import werkzeuge
 from test_diagramm_html import QUELLE
 
 from kurs import diagramme
-from kurs.modell import Kurs
+from kurs.modell import Kurs, aenderungen
 
 KURS = Kurs()
 BEFEHL = "uv run python -m kurs.diagramme"
+
+
+def _wo(diagramm) -> str:
+    """Die Zeile des Diagramms, die seit dem letzten Commit anders ist (dort ist es neu zu zeichnen, oder
+    dort kann Mermaid es nicht lesen: das meldet der Build), sonst die seines Zauns."""
+    pfad = diagramm.seite.relative_to(KURS.wurzel).as_posix()
+    ende = diagramm.zeile + diagramm.quelle.count("\n") + 1
+    zeilen = [a.zeile for a in aenderungen.geaendert(KURS.wurzel, pfad) if diagramm.zeile < a.zeile <= ende]
+    return f"{pfad}:{zeilen[0] if zeilen else diagramm.zeile}"
 
 
 def test_jedes_diagramm_hat_seine_svgs_in_diagramme():
@@ -21,8 +30,7 @@ def test_jedes_diagramm_hat_seine_svgs_in_diagramme():
     for d in KURS.diagramme:
         for z in diagramme.zeichnungen(d.quelle):
             if not z.datei(KURS).is_file():
-                fehlt.setdefault(f"{d.seite.relative_to(KURS.wurzel).as_posix()}:{d.zeile}", []).append(
-                    f"{z.form}, {z.schema} ({z.datei(KURS).name})")
+                fehlt.setdefault(_wo(d), []).append(f"{z.form}, {z.schema} ({z.datei(KURS).name})")
     if fehlt and (grund := diagramme.chromium_fehlt()):
         werkzeuge.fehlt("chromium", f"{len(fehlt)} Diagramme haben kein aktuelles SVG, und zum Zeichnen {grund}")
     if fehlt:  # je Diagramm eine Zeile mit Datei und Zeile, ohne Traceback
