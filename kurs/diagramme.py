@@ -262,7 +262,10 @@ def aktualisieren(kurs: Kurs, speichern: bool = True) -> dict[Zeichnung, str]:
         neu = zeichne(fehlende(kurs)) if fehlende(kurs) else {}
     except MermaidFehler as fehler:
         diagramm = next(d for d in kurs.diagramme if d.quelle.strip() == fehler.zeichnung.quelle)
-        wo = f"{diagramm.seite.relative_to(kurs.wurzel).as_posix()}:{diagramm.zeile}"
+        # Mermaid zählt die Zeilen des Diagramms; die erste steht unter ```mermaid.
+        zeile = diagramm.zeile + (int(m[1]) if (m := re.search(r"(?:Parse|Lexical) error on line (\d+)",
+                                                                fehler.meldung)) else 0)
+        wo = f"{diagramm.seite.relative_to(kurs.wurzel).as_posix()}:{zeile}"
         erste = fehler.zeichnung.quelle.splitlines()[0]
         raise QuellenFehler(wo, f"Mermaid kann das Diagramm „{erste}“ nicht zeichnen: {fehler.meldung}") from None
     if speichern:

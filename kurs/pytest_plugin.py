@@ -33,12 +33,20 @@ from pytest_codeblocks.main import stdout_io  # noqa: E402
 
 from kurs import annotationen  # noqa: E402
 from kurs.modell import WURZEL, Beispiel, Kurs, QuellenFehler, ausgabe_ersetzen, ausgabe_zeile, verorten  # noqa: E402
+from kurs.modell.aenderungen import im_beispiel  # noqa: E402
 
 KURS = pytest.StashKey[Kurs]()
 GITHUB = pytest.StashKey[dict[str, str]]()  # GITHUB_ACTIONS und GITHUB_STEP_SUMMARY, nur für diesen Lauf
 NEU_GESCHRIEBEN = pytest.StashKey[list[str]]()
 # Der Vergleich von pytest-codeblocks (TestBlock.runtest, kurs/fremdcode.py): gezeigt und gedruckt.
 VERGLEICH = re.compile(r"Expected output\n```\n(?P<gezeigt>.*?)```\nbut got\n```\n(?P<gedruckt>.*)```\Z", re.S)
+
+
+def erste_abweichung(gezeigt: str, gedruckt: str) -> int:
+    """Die erste Zeile (ab 0), in der die gezeigte Ausgabe von der gedruckten abweicht: Dort ist sie zu
+    ändern. Fehlt nur etwas am Ende, die Zeile danach."""
+    paare = list(zip(gezeigt.split("\n"), gedruckt.split("\n"), strict=False))  # verschieden lang
+    return next((i for i, (a, b) in enumerate(paare) if a != b), len(paare) - 1)
 
 
 def pytest_addoption(parser):
@@ -148,7 +156,10 @@ class SnippetBlock(codeblocks.TestBlock):
         if not isinstance(excinfo.value, RuntimeError):
             return f"{wo}: {super().repr_failure(excinfo)}"
         if vergleich := VERGLEICH.search(str(excinfo.value)):
-            return (f"{self._pfad()}:{ausgabe_zeile(self.beispiel)}: Die gezeigte Ausgabe passt nicht zum Code.\n"
+            wo = f"{self._pfad()}:{ausgabe_zeile(self.beispiel) + erste_abweichung(**vergleich.groupdict())}"
+            if aenderung := im_beispiel(kurs_von(self.config).wurzel, self.beispiel, None):
+                wo = f"{aenderung}; danach passt die gezeigte Ausgabe ({wo}) nicht mehr zum Code"
+            return (f"{wo}: Die gezeigte Ausgabe passt nicht zum Code.\n"
                     f"Gezeigt:\n{vergleich['gezeigt']}Gedruckt:\n{vergleich['gedruckt']}"
                     f"Neu schreiben aus dem echten Lauf: uv run python -m kurs.ausgaben {self._pfad()}")
         # Eine Ausnahme im Beispiel: die Zeile, wo der Code geschrieben steht, nicht im zusammengesetzten
@@ -162,9 +173,12 @@ class SnippetBlock(codeblocks.TestBlock):
         was = f"{type(ursache).__name__}: {ursache}" if ursache is not None else str(excinfo.value).rsplit("\n", 1)[-1]
         if ort and ort[0] != self._pfad():
             self.fremder_ort = ort[0]
-            return (f"{ort[0]}:{ort[1]}: Das Beispiel bricht ab: {was} (eingebunden in "
-                    f"{self._pfad()}:{self.beispiel.zeile})")
-        return f"{self._pfad()}:{ort[1] if ort else self.beispiel.zeile}: Das Beispiel bricht ab: {was}"
+        wo = f"{ort[0]}:{ort[1]}" if ort else f"{self._pfad()}:{self.beispiel.zeile}"
+        eingebunden = f" (eingebunden in {self._pfad()}:{self.beispiel.zeile})" if ort and ort[0] != self._pfad() else ""
+        if (aenderung := im_beispiel(kurs_von(self.config).wurzel, self.beispiel,
+                                        zeilen[-1] if zeilen else None)) and not aenderung.startswith(f"{wo}:"):
+            return f"{aenderung}; danach bricht das Beispiel in {wo} ab: {was}{eingebunden}"
+        return f"{wo}: Das Beispiel bricht ab: {was}{eingebunden}"
 
     def reportinfo(self):
         return self.path, self.beispiel.zeile - 1, self.name

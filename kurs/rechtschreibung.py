@@ -3,14 +3,17 @@ Wörterbuch (Pakete hunspell, hunspell-de-de) und der Wortliste des Kurses.
 
 Geprüft werden
 - die Seiten (docs/*.md), README.md und CONTRIBUTING.md: die Prosa. Code, Inline-Code, URLs,
-  HTML-Kommentare, Snippet-Zeilen und Mermaid-Quelltext bleiben draußen; von einem Diagramm
-  zählen accTitle und accDescr, die Screenreader vorlesen. Eine Tabellenspalte "Englisch"
+  HTML-Kommentare und Snippet-Zeilen bleiben draußen; von einem Diagramm zählt, was es zeigt und
+  vorliest (Beschriftungen, Nachrichten, Notizen, accTitle, accDescr), ohne Namen aus dem Code. Eine Tabellenspalte "Englisch"
   (Glossar) ist absichtlich Englisch und bleibt auch draußen;
 - die Fragen „Kurz geprüft“ (snippets/teil-N/kurz-geprueft/*.toml): frage, text, erklaerung;
+- die Titel der Codeblöcke (```text title="Ausgabe"), in Seiten und Snippets;
 - die Meldungen der Übungsprüfungen: in pruefung.md und snippets/uebungen/ jede Zeichenkette
   mit Leerzeichen (Meldungen, Hinweise, Optionen einer Auswahlfrage) außer SQL und Docstrings,
   dazu die Namen der Szenarien; Namen aus dem Code darin bleiben draußen. In fehler.toml
   meldung und vorlage_meldung;
+- mkdocs.yml: Name und Beschreibung der Seite, die Titel im Menü, die Beschriftungen des Farbschalters;
+- die Beschriftungen der Zeichnung eines Laufs (kurs/aufzeichnung*.py), auch einzelne Wörter;
 - der Text der Übungs-Notebooks. Er kommt aus den Seiten und den Optionen der Auswahlfragen,
   dazu aus den Sätzen, die kurs/notebooks.py selbst schreibt.
 
@@ -35,6 +38,8 @@ from pathlib import Path
 
 from kurs.modell import WURZEL
 from kurs.rechtschreibung_code import (  # noqa: F401 - auch für die Tests
+    alle_code_namen,
+    aufzeichnung_texte,
     code_namen,
     meldungen,
     meldungsknoten,
@@ -46,7 +51,7 @@ from kurs.rechtschreibung_code import (  # noqa: F401 - auch für die Tests
     toml_texte,
     vorlage_texte,
 )
-from kurs.rechtschreibung_prosa import prosa
+from kurs.rechtschreibung_prosa import TITEL, einstellungen_texte, prosa
 
 WORTLISTE = WURZEL / "tests" / "rechtschreibung" / "woerter.txt"
 FRAGE = ("frage", "text", "erklaerung")  # „Kurz geprüft“
@@ -61,9 +66,9 @@ def texte(wurzel: Path = WURZEL) -> list[Path]:
         *sorted((wurzel / "docs").glob("*.md")), wurzel / "README.md", wurzel / "CONTRIBUTING.md",
         *sorted((wurzel / "beitragen").glob("*.md")), wurzel / "kurs" / "README.md",
         *sorted(snippets.glob("*/kurz-geprueft/*.toml")), *sorted(snippets.glob("*/uebung-*/hinweise.toml")),
-        *sorted(snippets.glob("*/uebung-*/pruefung.md")), *sorted(snippets.glob("uebungen/*.md")),
+        *sorted(snippets.rglob("*.md")),  # Meldungen der Prüfungen, Titel der Codeblöcke
         *sorted(snippets.glob("*/uebung-*/fehler.toml")),
-        wurzel / "kurs" / "notebooks.py",
+        wurzel / "mkdocs.yml", wurzel / "kurs" / "notebooks.py",
         # Was Code Leserinnen zeigt: Fehlerhilfe und Prüfmeldungen, Beschriftungen der Seite, Vorlagen, Skripte.
         wurzel / "kurs" / "lauf.py", wurzel / "kurs" / "fehlerhilfe.py", wurzel / "kurs" / "ursachen.py",
         *sorted((wurzel / "kurs").glob("aufzeichnung*.py")), wurzel / "kurs" / "diagramm_html.py",
@@ -83,16 +88,24 @@ def lesetext(datei: Path, wurzel: Path = WURZEL) -> list[str]:
     if datei.suffix == ".toml":
         return ohne_code(prosa("\n".join(toml_texte(text, MELDUNG, pfad))), code_namen(datei.parent, wurzel))
     if pfad.startswith("snippets/"):
-        return ohne_code(prosa("\n".join(meldungen(text, pfad))), code_namen(datei.parent, wurzel))
+        titel = [" ".join(TITEL.findall(z)) for z in text.split("\n")]  # ```text title="Ausgabe"
+        if datei.name != "pruefung.md" and not pfad.startswith("snippets/uebungen/"):
+            return titel
+        zeilen = ohne_code(prosa("\n".join(meldungen(text, pfad))), code_namen(datei.parent, wurzel))
+        return [f"{z} {t}" for z, t in zip(zeilen, titel, strict=True)]
     if datei.name == "notebooks.py":
         return prosa("\n".join(notebook_saetze(datei, wurzel)))
+    if datei.name.startswith("aufzeichnung"):
+        return aufzeichnung_texte(datei)
     if datei.suffix == ".py":
         return python_texte(datei)
+    if datei.name == "mkdocs.yml":
+        return prosa("\n".join(einstellungen_texte(datei)))
     if datei.suffix == ".js":
         return skript_texte(datei)
     if datei.suffix == ".html":
         return vorlage_texte(datei)
-    return prosa(text)
+    return prosa(text, alle_code_namen(wurzel) if "```mermaid" in text else frozenset())
 
 
 # --- hunspell ---------------------------------------------------------------

@@ -5,6 +5,7 @@ seiner Zeile, der Rest wird leer: So nennt jeder Fund `pfad:zeile`."""
 
 import ast
 import builtins
+import functools
 import importlib.util
 import keyword
 import re
@@ -167,6 +168,13 @@ def code_namen(ordner: Path, wurzel: Path) -> set[str]:
     return namen
 
 
+@functools.cache
+def alle_code_namen(wurzel: Path) -> frozenset[str]:
+    """Die Namen im Code aller Snippets (code_namen je Ordner): Ein Diagramm nennt sie ohne `…`."""
+    ordner = {d.parent for d in (wurzel / "snippets").rglob("*.md")}
+    return frozenset().union(*(code_namen(o, wurzel) for o in sorted(ordner)))
+
+
 # Ein Wort mit Code darin: receive(), q.ack(m['id']), max_versuche, >=; nicht "(ohne" in Klammern.
 CODEWORT = re.compile(r"\S*(?:\w\(|\w\.\w|[\[\]=_<>{}])\S*")
 
@@ -259,3 +267,19 @@ def vorlage_texte(datei: Path) -> list[str]:
     text = VORLAGE_CODE.sub(lambda m: "\n" * m[0].count("\n"), datei.read_text(encoding="utf-8"))
     text = re.sub(r'(?:aria-label|title|alt|placeholder)="([^"]*)"', r"> \1 <", text)
     return [HTML_TAG.sub(" ", z) for z in text.split("\n")]
+
+
+def aufzeichnung_texte(datei: Path) -> list[str]:
+    """kurs/aufzeichnung.py: die Sätze wie python_texte, dazu die Beschriftungen der Zeichnung, die
+    einzelne Wörter sind (Teilnehmer wie "Konsument", f"Gruppe {gruppe}"); Namen aus dem Code nicht."""
+    zeilen = python_texte(datei)
+    baum = ast.parse(datei.read_text(encoding="utf-8"))
+    docstrings = {id(k.value) for k in ast.walk(baum) if isinstance(k, ast.Expr)}
+    for k in ast.walk(baum):
+        if isinstance(k, ast.Constant) and isinstance(k.value, str) and id(k) not in docstrings \
+                and " " not in k.value.strip():
+            zeilen[k.lineno - 1] += " " + " ".join(re.findall(r"\b[A-ZÄÖÜ][a-zäöüß]{2,}\b", k.value))
+    namen = {getattr(k, f) for k in ast.walk(baum) for f in ("id", "attr", "name", "arg")
+             if isinstance(getattr(k, f, None), str)}
+    return ohne_code(zeilen, namen)
+

@@ -136,3 +136,15 @@ def test_kaputte_loesung_bekommt_klare_meldung(inhalt, text):
     with pytest.raises(Fehlermeldung) as fehler:
         OUTBOX.pruefe(inhalt)
     assert text in str(fehler.value)
+
+
+def test_pruefprozess_laedt_pytest_nicht(tmp_path):
+    """Der Prozess braucht nur den Parser von pytest-codeblocks; dessen Paket lüde pytest (ein Fünftel
+    Sekunde je Prüfung, kurs/modell/beispiele.py: codeblocks_main)."""
+    loesung = tmp_path / "loesung.py"
+    loesung.write_text(OUTBOX.loesung, encoding="utf-8")
+    code = ("import sys; from kurs import pruefen; status = pruefen.main(sys.argv[1:]); "
+            "print(status, 'pytest' in sys.modules, '_pytest' in sys.modules)")
+    lauf = subprocess.run([sys.executable, "-c", code, OUTBOX.name, str(loesung)], cwd=WURZEL, capture_output=True,
+                          text=True, check=True)
+    assert lauf.stdout.splitlines()[-1] == "0 False False", lauf.stdout

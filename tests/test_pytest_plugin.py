@@ -70,10 +70,20 @@ def test_falsche_ausgabe_nennt_die_zeile_der_ausgabe_und_den_befehl_mit_pfad(kop
     ersetze(kopie, PROBE, RICHTIG, FALSCH)
     lauf = kopie.runpytest_inprocess("-p", "no:cacheprovider", *befehl, PROBE)
     lauf.assert_outcomes(failed=1)
-    lauf.stdout.fnmatch_lines([f"{PROBE}:{AUSGABE_ZEILE}: Die gezeigte Ausgabe passt nicht zum Code.", "Gezeigt:",
+    # FALSCH weicht in seiner zweiten Zeile ab: Dort ist sie zu ändern.
+    lauf.stdout.fnmatch_lines([f"{PROBE}:{AUSGABE_ZEILE + 1}: Die gezeigte Ausgabe passt nicht zum Code.", "Gezeigt:",
                                *FALSCH.splitlines(), "Gedruckt:", *RICHTIG.splitlines(),
                                f"Neu schreiben aus dem echten Lauf: uv run python -m kurs.ausgaben {PROBE}"])
     assert "Expected output" not in lauf.stdout.str() and "but got" not in lauf.stdout.str()
+
+
+@pytest.mark.parametrize("gezeigt, gedruckt, zeile", [
+    ("a\nb\n", "a\nc\n", 1), ("x\nb\n", "a\nb\n", 0), ("a\n", "a\nb\n", 1), ("a\nb\n", "a\n", 1),
+])
+def test_erste_abweichung(gezeigt, gedruckt, zeile):
+    from kurs.pytest_plugin import erste_abweichung
+
+    assert erste_abweichung(gezeigt, gedruckt) == zeile
 
 
 def test_ausgaben_neu_schreiben_nennt_was_sich_aenderte(kopie, capsys):
@@ -93,6 +103,36 @@ def test_abbrechendes_beispiel_nennt_die_zeile_in_der_datei_ohne_traceback(kopie
     lauf.assert_outcomes(failed=1)
     lauf.stdout.fnmatch_lines([f"{PROBE}:9: Das Beispiel bricht ab: ZeroDivisionError: division by zero"])
     assert "Traceback" not in lauf.stdout.str()
+
+
+def _commit(kopie):
+    import shutil
+    import subprocess
+
+    import werkzeuge
+
+    from kurs.modell import aenderungen
+
+    if not shutil.which("git"):
+        werkzeuge.fehlt("git", "git fehlt")
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@localhost", "-c", "commit.gpgsign=false"]
+    for befehl in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "Stand"]):
+        subprocess.run([*git, *befehl], cwd=kopie.path, check=True, capture_output=True)
+    aenderungen._im_commit.cache_clear()
+
+
+def test_spaeter_sichtbarer_fehler_nennt_die_geaenderte_zeile(kopie):
+    """Eine gelöschte Zeile, nach der der Code noch läuft: Die Meldung nennt sie (Vergleich mit dem Commit)."""
+    _commit(kopie)
+    ersetze(kopie, PROBE, 'q.send("hallo")\n', "")
+    lauf = kopie.runpytest_inprocess("-p", "no:cacheprovider", PROBE)
+    lauf.assert_outcomes(failed=1)
+    lauf.stdout.fnmatch_lines([f"{PROBE}:7: Seit dem letzten Commit fehlt vor dieser Zeile: 'q.send(\"hallo\")'; danach "
+                               f"passt die gezeigte Ausgabe ({PROBE}:14) nicht mehr zum Code: *"])
+    ersetze(kopie, PROBE, "q = Queue()", "q = None")
+    lauf = kopie.runpytest_inprocess("-p", "no:cacheprovider", PROBE)
+    lauf.stdout.fnmatch_lines([f"{PROBE}:6: Seit dem letzten Commit geändert (vorher: 'q = Queue() / q.send(\"hallo\")'); "
+                               f"danach bricht das Beispiel in {PROBE}:8 ab: AttributeError: *"])
 
 
 def test_endloses_beispiel_stoppt_mit_datei_und_zeile(kopie, monkeypatch):

@@ -22,6 +22,7 @@ WERKZEUGE = {
     "rabbitmq": ("rabbitmq-server", "Labor RabbitMQ"),
     "redis": ("redis-server", "Labor Redis"),
     "nats": ("nats-server", "Labor NATS"),
+    "git": ("git", "Änderungen seit dem letzten Commit"),
 }
 
 

@@ -14,8 +14,11 @@ genau einmal.
 
 """
 
+import importlib
+import importlib.util
 import io
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,12 +28,14 @@ EINBINDUNG = re.compile(r'^(?P<einzug>\s*)-{1,}8<-{1,}\s+"(?P<ziel>[^"]+)"\s*$')
 # Wie pymdownx.snippets: Eine Zeile mit einer Abschnittsmarke fällt ganz weg, auch mit `# ` davor.
 ABSCHNITT = re.compile(r"-{1,}8<-{1,}[ \t]+\[[ \t]*(start|end)[ \t]*:[ \t]*[a-z][-_0-9a-z]*[ \t]*\]", re.I)
 CONT = "<!--pytest-codeblocks:cont-->"
+# Ein Marker, wie pytest-codeblocks ihn erkennt; einer, der fast so aussieht, wäre still wirkungslos.
+MARKE = re.compile(r"<!--pytest-codeblocks:[a-z-]+(\(.*\))?-->")
 AUSFUEHRBAR = ("python", "sh", "bash")  # was pytest-codeblocks ausführt
 
 # Meldungen des Parsers von pytest-codeblocks, auf Deutsch und mit dem, was zu tun ist.
 PARSER_MELDUNGEN = {
     "cont": "<!--pytest-codeblocks:cont--> ohne Codeblock davor: Setz den Marker hinter den Block, "
-            "an den der nächste anschließen soll.",
+            "an den der nächste anschließen soll. Oder fehlt davor eine Zeile `--8<-- \"…\"`?",
     "expected-output": "<!--pytest-codeblocks:expected-output--> ohne Codeblock davor: Die Ausgabe "
                        "gehört direkt hinter den Code, der sie druckt.",
     "already has expected_output": "Zwei Ausgabe-Blöcke hinter demselben Code.",
@@ -111,9 +116,7 @@ class Beispiel:
 
     def als_codeblock(self):
         """Der Block, wie pytest-codeblocks ihn ausführt (TestBlock.obj)."""
-        from pytest_codeblocks.main import CodeBlock
-
-        return CodeBlock(self.code, self.zeile_im_text, self.syntax, self.ausgabe, self.ausgabe_ohne_leerraum,
+        return codeblocks_main().CodeBlock(self.code, self.zeile_im_text, self.syntax, self.ausgabe, self.ausgabe_ohne_leerraum,
                          self.importorskip, list(self.marken))
 
 
@@ -139,6 +142,31 @@ def ausbreiten(text: str, einbinden) -> tuple[str, list[int]]:
         zeilen += teil
         herkunft += [nummer] * len(teil)
     return "\n".join(zeilen), herkunft
+
+
+def marken_pruefen(text: str, name: str) -> None:
+    """Ein cont-Marker, auf den bis zum nächsten Marker oder zum Ende kein Stück folgt, setzt nichts
+    fort (einen ohne Stück davor meldet der Parser von pytest-codeblocks): Dort fehlt ein Codeblock oder eine Einbindung (eine gelöschte
+    `--8<--`-Zeile). Ein leerer Codeblock oder eine leere Datei ebenso (eine gelöschte Einbindung darin). pytest-codeblocks übergeht beides still, und
+    der Fehler zeigte sich erst dort, wo ein Name aus dem fehlenden Stück gebraucht wird."""
+    if not text.strip():
+        raise QuellenFehler(f"{name}:1", "Die Datei ist leer: Fehlt darin eine Zeile `--8<-- \"…\"`?")
+    zeilen = text.split("\n")
+    for nummer, zeile in enumerate(zeilen, start=1):
+        if re.match(r"\s*<!--\s*pytest", zeile) and not MARKE.fullmatch(zeile.strip()):
+            raise QuellenFehler(f"{name}:{nummer}", "Diesen Marker liest pytest-codeblocks nicht: Er heißt "
+                                "`<!--pytest-codeblocks:cont-->` oder `<!--pytest-codeblocks:expected-output-->`, allein "
+                                "auf seiner Zeile.")
+        if zeile.strip() == CONT:
+            folgt = next(((n, z.strip()) for n, z in enumerate(zeilen[nummer:], start=nummer + 1)
+                          if z.strip() and not ABSCHNITT.search(z)), (None, ""))
+            if folgt[0] is None or folgt[1] == CONT or folgt[1].startswith("<!--pytest-codeblocks:expected-output"):
+                bis = f"bis zum nächsten Marker in Zeile {folgt[0]}" if folgt[0] else "bis zum Ende der Datei"
+                raise QuellenFehler(f"{name}:{nummer}", f"Auf diesen Marker folgt {bis} kein Codeblock und keine "
+                                    "Einbindung: Fehlt dort eine Zeile `--8<-- \"…\"`?")
+        elif (m := re.match(r"^\s*(`{3,})(python|sh|bash)\s*$", zeile)) and nummer < len(zeilen) and \
+                zeilen[nummer].strip() == m[1]:
+            raise QuellenFehler(f"{name}:{nummer}", "Dieser Codeblock ist leer: Fehlt darin eine Zeile `--8<-- \"…\"`?")
 
 
 def zuordnen(teil: list[str], einzug: str, quelle: list[str], orte: list, sonst) -> list:
@@ -176,9 +204,25 @@ def lesen(datei: Path, name: str, text: str, herkunft: list[int], eingebunden: s
     return beispiele
 
 
-def _parse(text: str, name: str, herkunft: list[int]):
-    from pytest_codeblocks.main import extract_from_buffer
+def codeblocks_main():
+    """pytest_codeblocks.main, der Parser von pytest-codeblocks. Sein Paket lädt beim Import pytest (ein
+    Fünftel Sekunde); `kurs.pruefen`, die Prüfung einer Lösung, braucht nur den Parser: Ohne pytest
+    lädt es darum nur dieses Modul, unter seinem Namen (ein späteres `import pytest_codeblocks` nimmt es)."""
+    name = "pytest_codeblocks.main"
+    if name not in sys.modules:
+        if "pytest" in sys.modules:
+            importlib.import_module(name)
+        else:
+            ort = importlib.util.find_spec("pytest_codeblocks").submodule_search_locations[0]
+            spec = importlib.util.spec_from_file_location(name, Path(ort) / "main.py")
+            modul = importlib.util.module_from_spec(spec)
+            sys.modules[name] = modul
+            spec.loader.exec_module(modul)
+    return sys.modules[name]
 
+
+def _parse(text: str, name: str, herkunft: list[int]):
+    extract_from_buffer = codeblocks_main().extract_from_buffer
     puffer = _Zeilenzaehler(text)
     try:
         return extract_from_buffer(puffer)

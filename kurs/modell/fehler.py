@@ -54,7 +54,8 @@ def _datei(exc: BaseException, wurzel: Path) -> Path | None:
 
 def _zeile(exc: BaseException) -> int | None:
     if marke := getattr(exc, "problem_mark", None):  # YAML
-        return marke.line + 1
+        return (yaml_marke(getattr(exc, "context", None) or "", exc.context_mark, marke) if
+                getattr(exc, "context_mark", None) else marke).line + 1
     if isinstance(exc, UnicodeDecodeError):
         return exc.object[:exc.start].count(b"\n") + 1
     if isinstance(getattr(exc, "lineno", None), int):  # Python, Jinja, TOML (ab 3.14)
@@ -62,6 +63,15 @@ def _zeile(exc: BaseException) -> int | None:
     if m := re.search(r"at line (\d+)", str(exc)):  # TOML
         return int(m[1])
     return None
+
+
+def yaml_marke(kontext: str, anfang, stelle):
+    """Welche der beiden Stellen eines YAML-Fehlers die ist, die zu ändern ist: Wo ein Wert oder eine
+    Klammer begann, die nie endet („while scanning a quoted scalar“, „while parsing a flow sequence“),
+    ist es der Anfang (das fehlende `"` gehört dorthin, YAML merkt es erst Zeilen später); in einem
+    Block („while parsing a block mapping“ ab Zeile 1) die Stelle, an der YAML es merkt."""
+    # PyYAML: „while scanning a double-quoted scalar“, libyaml: „while parsing a quoted scalar“.
+    return anfang if kontext.startswith("while scanning") or "scalar" in kontext or "flow" in kontext else stelle
 
 
 def _text(exc: BaseException) -> str:

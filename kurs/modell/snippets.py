@@ -11,7 +11,7 @@ from pathlib import Path, PurePosixPath
 
 import markdown
 
-from kurs.modell.beispiele import ABSCHNITT, EINBINDUNG, Beispiel, ausbreiten, lesen, zuordnen
+from kurs.modell.beispiele import ABSCHNITT, EINBINDUNG, Beispiel, ausbreiten, lesen, marken_pruefen, zuordnen
 from kurs.modell.fehler import QuellenFehler
 from kurs.modell.konfiguration import Konfiguration
 
@@ -105,6 +105,7 @@ class Snippets:
             text = datei.read_text(encoding="utf-8")
         except FileNotFoundError:
             raise QuellenFehler(name, "Die Datei gibt es nicht.") from None
+        marken_pruefen(text, name)
 
         def einbinden(zeile: str, nummer: int) -> str:
             try:

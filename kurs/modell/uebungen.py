@@ -200,11 +200,23 @@ class Uebung:
         code = self.loesung
         for a, n in zip(fehler.alt, fehler.neu, strict=True):
             if code.count(a) != 1:
-                raise QuellenFehler(self.fundstelle(fehler.name, "alt"),
+                raise QuellenFehler(self._alt_stelle(fehler.name, a, code),
                                     f"„{fehler.name}“: {a!r} steht {code.count(a)}-mal in der Musterlösung "
                                     "(loesung.md), nicht genau einmal. `alt` muss ein Stück der Musterlösung sein.")
             code = code.replace(a, n)
         return code
+
+    def _alt_stelle(self, name: str, alt: str, code: str) -> str:
+        """Wo `alt` (ein Stück der Musterlösung) in fehler.toml aufhört, in `code` zu stehen: die erste
+        Zeile, die so nicht darin steht; sonst die Zeile von `alt`."""
+        wo = self.fundstelle(name, "alt")
+        zeilen = alt.split("\n")
+        k = next((k for k in range(1, len(zeilen) + 1) if "\n".join(zeilen[:k]) not in code), None)
+        if k is None or not zeilen[k - 1].strip():
+            return wo
+        pfad, anfang = wo.rsplit(":", 1)
+        text = (self.ordner / "fehler.toml").read_text(encoding="utf-8").split("\n")
+        return next((f"{pfad}:{n}" for n in range(int(anfang), len(text) + 1) if text[n - 1] == zeilen[k - 1]), wo)
 
     @cached_property
     def hinweise(self) -> list[Hinweis]:
@@ -226,7 +238,12 @@ class Uebung:
         except tomllib.TOMLDecodeError as exc:
             raise verorten(exc, self.kurs.wurzel, datei) from None
         eintraege = daten.get("hinweis", [])
-        if set(daten) - {"hinweis"} or len(eintraege) < 2:
+        for fremd in sorted(set(daten) - {"hinweis"}):  # vertippt: [[hinwies]] oder text = … ohne Tabelle
+            zeile = next((n for n, z in enumerate(datei.read_text(encoding="utf-8").split("\n"), start=1)
+                          if re.match(rf"^\s*(\[\[?\s*{re.escape(fremd)}\s*\]|{re.escape(fremd)}\s*=)", z)), None)
+            raise QuellenFehler.in_datei(datei, zeile, f"{fremd!r} kennt hinweise.toml nicht: Jeder Hinweis ist ein "
+                                         "[[hinweis]] mit text und fehler.", self.kurs.wurzel)
+        if len(eintraege) < 2:
             raise fehler("braucht mindestens zwei [[hinweis]] mit text und fehler, sonst nichts.")
         bekannt = {f.name for f in self.fehler}
         hinweise = []

@@ -29,7 +29,7 @@ class Mutation:
     datei: str  # relativ zur Wurzel, wie die Meldungen sie nennen
     zeile: int | None  # die geänderte Zeile; None, wo keine passt (eine gelöschte Datei)
     was: str
-    # ("schreiben", pfad, text), ("weg", pfad) oder ("umbenennen", pfad, neuer_pfad)
+    # ("zeile", pfad, nummer, neue_zeilen), ("weg", pfad) oder ("umbenennen", pfad, neuer_pfad)
     schritte: tuple = ()
     # Weitere Stellen, die die Meldung nennen darf: wo auf eine gelöschte Datei verwiesen wird.
     auch: tuple = field(default=())
@@ -41,8 +41,10 @@ class Mutation:
     def anwenden(self, ordner: Path) -> None:
         for schritt in self.schritte:
             ziel = ordner / schritt[1]
-            if schritt[0] == "schreiben":
-                ziel.write_text(schritt[2], encoding="utf-8")
+            if schritt[0] == "zeile":
+                zeilen = ziel.read_text(encoding="utf-8").split("\n")
+                zeilen[schritt[2] - 1:schritt[2]] = schritt[3]
+                ziel.write_text("\n".join(zeilen), encoding="utf-8")
             elif schritt[0] == "weg":
                 ziel.unlink()
             else:

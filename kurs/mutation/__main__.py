@@ -1,7 +1,7 @@
 """`uv run python -m kurs.mutation [--anzahl N] [--seed S] [--zeigen]`: baut N Fehler einzeln in eine
 Kopie des Kurses ein und druckt, wie jeder gemeldet wird, dazu die Tabelle Art x Quelle.
-Exit 1, wenn einer mit Traceback, ohne seine Datei, mit zu vielen Zeilen oder mit halb geschriebenem
-Ordner gemeldet wird; mit --zeile auch, wenn die Zeile fehlt oder mehr als zwei daneben liegt."""
+Exit 1, wenn einer mit Traceback, ohne seine Datei und Zeile (oder mehr als zwei daneben), mit zu vielen
+Zeilen oder mit halb geschriebenem Ordner gemeldet wird; mit --nur-datei genügt die Datei."""
 
 import argparse
 import sys
@@ -45,8 +45,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--anzahl", type=int, default=ANZAHL_CI)
     parser.add_argument("--seed", type=int, default=SEED_CI)
     parser.add_argument("--zeigen", action="store_true", help="die ganze Ausgabe jedes Fehlers, der nicht passt")
-    parser.add_argument("--zeile", action="store_true",
-                        help="Exit 1 schon, wenn ein Fehler nur mit seiner Datei gemeldet wird, nicht mit der Zeile")
+    parser.add_argument("--zeile", action="store_true", help="die ganze Regel (Standard, auch in CI)")
+    parser.add_argument("--nur-datei", action="store_true",
+                        help="lockerer: Exit 0 auch, wenn ein Fehler nur mit seiner Datei gemeldet wird")
     args = parser.parse_args(argv)
     auswahl = stichprobe(kandidaten(WURZEL), args.anzahl, args.seed)
     ergebnisse = []
@@ -65,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
                     print(e.ausgabe[-4000:])
     print()
     print(tabelle(ergebnisse))
-    return 0 if all(e.gut if args.zeile else e.verortet for e in ergebnisse) else 1
+    return 0 if all(e.verortet if args.nur_datei else e.gut for e in ergebnisse) else 1
 
 
 if __name__ == "__main__":

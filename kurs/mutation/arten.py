@@ -3,6 +3,7 @@
 `kandidaten(wurzel)` zählt jeden möglichen Fehler des Kurses auf (deterministisch, nach Datei und
 Zeile), `stichprobe` zieht daraus mit einem Seed reihum aus jeder Zelle Art x Quelle."""
 
+import functools
 import random
 import re
 from collections import defaultdict
@@ -16,16 +17,27 @@ EINBINDUNG = re.compile(r'^(\s*)-{1,}8<-{1,}\s+"([^"]+)"\s*$')
 LINK = re.compile(r"\]\((?P<ziel>[\w./-]*\.md)?(?P<anker>#[\w-]+)?\)")
 BEZEICHNER = re.compile(r"(?<![\w.\"'])([a-z_][a-z0-9_]{3,})(?=\()")
 FENCE = re.compile(r"^\s*(`{3,})(\w*)")
+NAV_SEITE = re.compile(r"^\s*- (?:.*: )?[\w/-]+\.md\s*$")
 ZEICHENKETTE = re.compile(r"([\"'])(?:(?!\1).)*\1")
 
 
-def _zeilen(wurzel: Path, pfad: str) -> list[str]:
-    return (wurzel / pfad).read_text(encoding="utf-8").split("\n")
+@functools.cache
+def _zeilen(wurzel: Path, pfad: str) -> tuple[str, ...]:
+    """Die Zeilen einer Datei, einmal gelesen je Aufzählung (`kandidaten` leert den Speicher)."""
+    return tuple((wurzel / pfad).read_text(encoding="utf-8").split("\n"))
 
 
-def _text_mit(zeilen: list[str], nummer: int, neu: list[str]) -> str:
-    """Der Text mit Zeile `nummer` (ab 1) ersetzt durch `neu` (auch leer oder zwei Zeilen)."""
-    return "\n".join(zeilen[:nummer - 1] + neu + zeilen[nummer:])
+@functools.cache
+def _markdown_dateien(wurzel: Path) -> tuple[str, ...]:
+    """docs/*.md und snippets/**/*.md, relativ zur Wurzel: wo Einbindungen und Links stehen."""
+    return tuple(d.relative_to(wurzel).as_posix()
+                 for d in sorted([*(wurzel / "docs").glob("*.md"), *(wurzel / "snippets").rglob("*.md")]))
+
+
+def _zeile_ersetzt(pfad: str, nummer: int, neu: list[str]) -> tuple:
+    """Der Schritt: Zeile `nummer` (ab 1) wird `neu` (auch leer oder zwei Zeilen). Den Text baut erst
+    `Mutation.anwenden`: So kostet die Aufzählung von 15000 Fehlern keine 15000 Kopien des Texts."""
+    return ("zeile", pfad, nummer, tuple(neu))
 
 
 def tippfehler(zeile: str, rng: random.Random, nur_in_text: bool = False) -> str | None:
@@ -49,43 +61,39 @@ def _zeilenfehler(art: str, dateiart: str, pfad: str, zeilen: list[str], nummer:
     zeile = zeilen[nummer - 1]
     if art == "zeile-weg":
         return Mutation(art, dateiart, pfad, nummer, f"gelöscht: {zeile.strip()[:50]!r}",
-                        (("schreiben", pfad, _text_mit(zeilen, nummer, [])),))
+                        (_zeile_ersetzt(pfad, nummer, []),))
     if art == "zeile-doppelt":
         return Mutation(art, dateiart, pfad, nummer + 1, f"doppelt: {zeile.strip()[:50]!r}",
-                        (("schreiben", pfad, _text_mit(zeilen, nummer, [zeile, zeile])),))
+                        (_zeile_ersetzt(pfad, nummer, [zeile, zeile]),))
     if art == "einzug":
         neu = zeile.lstrip() if zeile.startswith(" ") else "    " + zeile
         return Mutation(art, dateiart, pfad, nummer, f"Einzug geändert: {zeile.strip()[:50]!r}",
-                        (("schreiben", pfad, _text_mit(zeilen, nummer, [neu])),))
+                        (_zeile_ersetzt(pfad, nummer, [neu]),))
     if art == "tippfehler" and (neu := tippfehler(zeile, rng, dateiart == "code")):
         return Mutation(art, dateiart, pfad, nummer, f"{zeile.strip()[:40]!r} -> {neu.strip()[:40]!r}",
-                        (("schreiben", pfad, _text_mit(zeilen, nummer, [neu])),))
+                        (_zeile_ersetzt(pfad, nummer, [neu]),))
     return None
 
 
 def _ersetzt(art, dateiart, pfad, zeilen, nummer, alt, neu, was) -> Mutation:
     zeile = zeilen[nummer - 1]
     return Mutation(art, dateiart, pfad, nummer, was,
-                    (("schreiben", pfad, _text_mit(zeilen, nummer, [zeile.replace(alt, neu, 1)])),))
+                    (_zeile_ersetzt(pfad, nummer, [zeile.replace(alt, neu, 1)]),))
 
 
 def _verweise_auf(wurzel: Path, ziel: str) -> tuple[tuple[str, int], ...]:
     """Wo docs/ und snippets/ eine Snippet-Datei `ziel` (relativ zu snippets/) einbinden."""
-    orte = []
-    for datei in sorted([*(wurzel / "docs").glob("*.md"), *(wurzel / "snippets").rglob("*.md")]):
-        for nummer, zeile in enumerate(datei.read_text(encoding="utf-8").split("\n"), start=1):
-            if (m := EINBINDUNG.match(zeile)) and m[2].split(":")[0] == ziel:
-                orte.append((datei.relative_to(wurzel).as_posix(), nummer))
-    return tuple(orte)
+    return tuple((pfad, nummer) for pfad in _markdown_dateien(wurzel)
+                 for nummer, zeile in enumerate(_zeilen(wurzel, pfad), start=1)
+                 if "8<" in zeile and (m := EINBINDUNG.match(zeile)) and m[2].split(":")[0] == ziel)
 
 
 def _links_auf(wurzel: Path, ueberschrift: str) -> tuple[tuple[str, int], ...]:
     from markdown.extensions.toc import slugify
 
     anker = "#" + slugify(re.sub(r"\{[^}]*\}\s*$", "", ueberschrift).strip(), "-")
-    return tuple((d.relative_to(wurzel).as_posix(), n)
-                 for d in sorted([*(wurzel / "docs").glob("*.md"), *(wurzel / "snippets").rglob("*.md")])
-                 for n, z in enumerate(d.read_text(encoding="utf-8").split("\n"), start=1) if f"{anker})" in z)
+    return tuple((pfad, n) for pfad in _markdown_dateien(wurzel)
+                 for n, z in enumerate(_zeilen(wurzel, pfad), start=1) if f"{anker})" in z)
 
 
 def _dateifehler(dateiart: str, pfad: str, verweise: tuple, neu: str) -> list[Mutation]:
@@ -222,7 +230,7 @@ def _toml(wurzel: Path, rng) -> list[Mutation]:
                                          f"Schlüssel {schluessel} umbenannt"))
                 if wert[:1] in "\"'" and wert[-1:] == wert[:1] and not wert.startswith(wert[0] * 3):
                     ergebnis.append(Mutation("wert", dateiart, pfad, nummer, "Anführungszeichen fehlt", (
-                        ("schreiben", pfad, _text_mit(zeilen, nummer, [zeile.rstrip()[:-1]])),)))
+                        _zeile_ersetzt(pfad, nummer, [zeile.rstrip()[:-1]]),)))
                 if schluessel == "richtig":
                     ergebnis.append(_ersetzt("verweis", dateiart, pfad, zeilen, nummer, wert, '"E"', "richtig = E"))
                 if schluessel == "fehler" and wert.startswith("["):
@@ -253,7 +261,8 @@ def _mkdocs_yml(wurzel: Path, rng) -> list[Mutation]:
             continue
         for fehler in ("zeile-weg", "zeile-doppelt", "einzug", "tippfehler"):
             if m := _zeilenfehler(fehler, "mkdocs.yml", pfad, zeilen, nummer, rng):
-                ergebnis.append(m)
+                # Eine Seite, deren Zeile in nav fehlt: Die Zeile gibt es nicht mehr, die Meldung nennt die Datei.
+                ergebnis.append(replace(m, zeile=None) if fehler == "zeile-weg" and NAV_SEITE.match(zeile) else m)
         if m := re.search(r": ([\w-]+\.md)$", zeile):
             ergebnis.append(_ersetzt("verweis", "mkdocs.yml", pfad, zeilen, nummer, m[1], "x" + m[1], "nav vertippt"))
         if m := re.match(r"^\s*-?\s*([\w.]+):", zeile):
@@ -261,7 +270,7 @@ def _mkdocs_yml(wurzel: Path, rng) -> list[Mutation]:
                                      f"Schlüssel {m[1]} umbenannt"))
         if re.search(r': .*["\]]$', zeile):
             ergebnis.append(Mutation("wert", "mkdocs.yml", pfad, nummer, "schließendes Zeichen fehlt", (
-                ("schreiben", pfad, _text_mit(zeilen, nummer, [zeile.rstrip()[:-1]])),)))
+                _zeile_ersetzt(pfad, nummer, [zeile.rstrip()[:-1]]),)))
     return ergebnis
 
 
@@ -296,8 +305,16 @@ def _overrides(wurzel: Path, rng) -> list[Mutation]:
 def kandidaten(wurzel: Path, seed: int = 0) -> list[Mutation]:
     """Jeder Fehler, den der Test in diesen Kurs einbauen kann."""
     rng = random.Random(seed)  # nur für die Stelle eines Tippfehlers in einer Zeile
-    return [*_seiten(wurzel, rng), *_snippets(wurzel, rng), *_toml(wurzel, rng), *_mkdocs_yml(wurzel, rng),
+    _zeilen.cache_clear()
+    _markdown_dateien.cache_clear()
+    alle = [*_seiten(wurzel, rng), *_snippets(wurzel, rng), *_toml(wurzel, rng), *_mkdocs_yml(wurzel, rng),
             *_overrides(wurzel, rng)]
+    return [m for m in alle if not _ohne_wirkung(wurzel, m)]
+
+
+def _ohne_wirkung(wurzel: Path, m: Mutation) -> bool:
+    """Ersetzt der Fehler eine Zeile durch sich selbst (das Zeichen, das er ändern wollte, fehlt dort)?"""
+    return any(s[0] == "zeile" and s[3] == (_zeilen(wurzel, s[1])[s[2] - 1],) for s in m.schritte)
 
 
 def stichprobe(alle: list[Mutation], anzahl: int, seed: int) -> list[Mutation]:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kurs.annotationen import FUNDSTELLE
+from kurs.modell.fehler import yaml_marke
 from kurs.mutation import Mutation
 
 TEILE = ("docs", "snippets", "overrides", "diagramme", "kurs", "tests")
@@ -52,6 +53,12 @@ def basis_anlegen(wurzel: Path, ziel: Path) -> Path:
     # Die Seite braucht die gebündelten Skripte nicht zum Bauen, nur als Dateien, die es gibt.
     shutil.copytree(wurzel / "docs" / "assets" / "vendor", ziel / "docs" / "assets" / "vendor",
                     ignore=shutil.ignore_patterns("pyodide"))
+    # Ein Commit, wie ihn Beitragende haben: Ein Fehler, der sich erst später zeigt, findet die Meldung
+    # im Vergleich damit (kurs/modell/aenderungen.py). Ohne git eben ohne.
+    if shutil.which("git"):
+        git = ["git", "-c", "user.name=kurs", "-c", "user.email=kurs@localhost", "-c", "commit.gpgsign=false"]
+        for befehl in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "Basis"]):
+            subprocess.run([*git, *befehl], cwd=ziel, check=True, capture_output=True)
     return ziel
 
 
@@ -79,13 +86,23 @@ def _tests(m: Mutation, ordner: Path) -> list[str]:
     return ziele
 
 
+def _yaml_stelle(text: str) -> re.Match | None:
+    """Die Stelle, die MkDocs' Meldung über kaputtes YAML meint: YAML nennt zwei (wo etwas begann, wo
+    es das merkte); welche zu ändern ist, entscheidet seine Art (kurs/modell/fehler.py: yaml_marke)."""
+    stellen = list(YAML_STELLE.finditer(text))
+    if len(stellen) < 2:
+        return stellen[0] if stellen else None
+    kontext = text[text.find("configuration file: ") + len("configuration file: "):stellen[0].start()].strip()
+    return yaml_marke(kontext, stellen[0], stellen[-1])
+
+
 def _urteil(m: Mutation, text: str, fehler: bool) -> tuple[str, str]:
     """(Urteil, erste Fehlerzeile) für die Ausgabe eines Laufs."""
     if TRACEBACK.search(text):
         return "traceback", TRACEBACK.search(text)[0]
     if not fehler:
         return "kein-fehler", ""
-    stelle = FUNDSTELLE.search(text) or YAML_STELLE.search(text)
+    stelle = FUNDSTELLE.search(text) or _yaml_stelle(text)
     if not stelle:
         erste = next((z for z in text.splitlines() if FEHLERZEILE.match(z) or z.startswith(("FAILED", "ERROR"))), "")
         return "falsch", erste
@@ -101,6 +118,9 @@ def _urteil(m: Mutation, text: str, fehler: bool) -> tuple[str, str]:
 def pruefen(m: Mutation, basis: Path, cache: Path) -> Ergebnis:
     """Baut den Fehler in eine Kopie von `basis` ein und urteilt über Build und Tests."""
     arbeit = Path(tempfile.mkdtemp(prefix="kurs-mutation-"))
+    # Die Server des Labors laufen als eigene Nutzer (tests/labor/server.py) und müssen zu ihrem Ordner
+    # darunter durchgehen dürfen; mkdtemp gibt nur dem Eigentümer Zugang.
+    arbeit.chmod(0o755)
     try:
         ordner = arbeit / "kurs"
         shutil.copytree(basis, ordner, symlinks=True)

@@ -20,6 +20,12 @@ from pymdownx.superfences import SuperFencesException, highlight_validator
 
 from kurs.modell import PYTHON_FENCE, QuellenFehler
 from kurs.modell.beispiele import EINBINDUNG
+from kurs.seite import meldungen
+
+# MkDocs importiert dieses Modul beim Lesen von mkdocs.yml (`!!python/name:`), vor jeder Prüfung der
+# Einstellungen. Ist eine vor `plugins` falsch (theme), lädt kein Plugin: Der Filter, der „Config value …“
+# mit der Zeile in mkdocs.yml meldet, hängt darum schon hier.
+meldungen.einstellungen_verorten()
 
 MARKE = re.compile(r"^\s*<!--kurs-snippet: (?P<ziel>[^>]+)-->$")
 ENDE = "<!--kurs-snippet-ende-->"

@@ -59,8 +59,12 @@ def deutsch(kurs: Kurs, text: str) -> str | None:
         satz = f"Der Link '{link}' zeigt auf keine Datei; verlinke die Markdown-Datei, etwa 'teil-1.md'."
     elif ANKER_HIER.match(problem):
         satz = f"Der Link '{link}' führt ins Leere: Diese Seite hat keinen Anker '{link[link.index('#'):]}'."
+        if weg := ueberschrift_weg(kurs, f"docs/{m['seite']}", link[link.index("#") + 1:]):
+            return f"{weg}; der Link '{link}' in {wo} führt jetzt ins Leere."
     elif a := ANKER_DORT.match(problem):
         satz = f"Der Link '{link}' führt ins Leere: {a['ziel']} hat keinen Anker '{a['anker']}'."
+        if weg := ueberschrift_weg(kurs, f"docs/{a['ziel']}", a["anker"].lstrip("#")):
+            return f"{weg}; der Link '{link}' in {wo} führt jetzt ins Leere."
     elif f := FEHLT.match(problem):
         satz = f"Der Link '{link}' führt ins Leere: Die Datei {f['ziel'] or link} gibt es in docs/ nicht."
     else:
@@ -68,6 +72,22 @@ def deutsch(kurs: Kurs, text: str) -> str | None:
     if v := VORSCHLAG.search(problem or m["rest"] or ""):
         satz += f" Meintest du '{v['url']}'?"
     return f"{wo}: {satz}"
+
+
+UEBERSCHRIFT = re.compile(r"^#{1,6}\s+(?P<titel>.+?)\s*(?:\{[^}]*#(?P<id>[\w-]+)[^}]*\})?\s*$")
+
+
+def ueberschrift_weg(kurs: Kurs, pfad: str, anker: str) -> str | None:
+    """„docs/teil-1.md:200: Seit dem letzten Commit …“, wenn dort eine Überschrift mit diesem Anker
+    stand (umbenannt, gelöscht, eingerückt): Die Ursache steht dort, nicht beim Link."""
+    from kurs.modell import aenderungen
+    from kurs.modell.kapitel import _anker
+
+    for a in aenderungen.geaendert(kurs.wurzel, pfad):
+        for alt in a.alt:
+            if (u := UEBERSCHRIFT.match(alt)) and (u["id"] or _anker(u["titel"])) == anker:
+                return f"{pfad}:{a.zeile}: {aenderungen.beschreiben(a)}, die Überschrift mit dem Anker '#{anker}'"
+    return None
 
 
 EINSTELLUNG = re.compile(r"^Config value '(?P<name>[^']+)': (?P<text>.*)$", re.S)
@@ -87,12 +107,27 @@ class EinstellungMeldungen(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         if (m := EINSTELLUNG.match(record.getMessage())) and Path("mkdocs.yml").is_file():
-            schluessel = m["name"].split(".")[-1]
-            zeilen = Path("mkdocs.yml").read_text(encoding="utf-8").split("\n")
-            zeile = next((n for n, z in enumerate(zeilen, start=1)
-                          if re.match(rf"^\s*-?\s*{re.escape(schluessel)}\s*:", z)), None)
+            zeile = einstellung_zeile(Path("mkdocs.yml").read_text(encoding="utf-8"), m["name"], m["text"])
             record.msg, record.args = f"mkdocs.yml{f':{zeile}' if zeile else ''}: {m['text']}", ()
         return True
+
+
+def einstellung_zeile(yml: str, name: str, text: str) -> int | None:
+    """Die Zeile des Schlüssels `name` in mkdocs.yml; nennt die Meldung einen Schlüssel darunter
+    („theme“: „The path set in custom_dir …“), dessen Zeile."""
+    zeilen, schluessel = yml.split("\n"), name.split(".")[-1]
+    anfang = next((n for n, z in enumerate(zeilen, start=1) if re.match(rf"^\s*-?\s*{re.escape(schluessel)}\s*:", z)),
+                  None)
+    if anfang is None:
+        return None
+    einzug = len(zeilen[anfang - 1]) - len(zeilen[anfang - 1].lstrip())
+    for nummer in range(anfang + 1, len(zeilen) + 1):
+        zeile = zeilen[nummer - 1]
+        if zeile.strip() and not zeile.lstrip().startswith("#") and len(zeile) - len(zeile.lstrip()) <= einzug:
+            break
+        if (k := re.match(r"^\s*-?\s*([\w.-]+)\s*:", zeile)) and re.search(rf"(?<![\w-]){re.escape(k[1])}(?![\w-])", text):
+            return nummer
+    return anfang
 
 
 class LinkMeldungen(logging.Filter):

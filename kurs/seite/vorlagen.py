@@ -5,6 +5,7 @@ Jinja meldet einen Syntaxfehler erst, wenn MkDocs die Vorlage lädt, und einen F
 MkDocs. `einrichten` übersetzt darum jede Vorlage aus overrides/ vor dem ersten Zeichnen und gibt
 jeder Vorlage ein `render`, das einen Fehler als PluginError mit der Zeile der Vorlage meldet."""
 
+import re
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -23,10 +24,83 @@ def _stelle(exc: BaseException, ordner: Path) -> tuple[Path, int] | None:
     return stelle
 
 
+# Tags, die ein `end…` schließt; `set` nur ohne `=` (als Block).
+MIT_ENDE = {"if", "for", "block", "macro", "call", "filter", "with", "autoescape", "trans", "set"}
+
+
+def _tags(quelle: str) -> list[tuple[int, str, list[str]]]:
+    """(Zeile, Name, Namen und Zeichen danach) jedes Tags `{% … %}` der Vorlage, mit Jinjas Lexer."""
+    import jinja2
+
+    tags, offen = [], None
+    for zeile, art, wert in jinja2.Environment().lex(quelle):
+        if art == "block_begin":
+            offen = (zeile, [])
+        elif art == "block_end" and offen:
+            if offen[1]:
+                tags.append((offen[0], offen[1][0], offen[1][1:]))
+            offen = None
+        elif offen and art in ("name", "operator"):
+            offen[1].append(wert)
+    return tags
+
+
+def offener_block(quelle: str) -> tuple[int, str, int | None, str] | None:
+    """Der Block, der nie geschlossen wird: (Zeile seines Tags, Name, Zeile, "vor" oder "nach" der sein
+    `end…` wohl fehlt) oder None. Jinja selbst merkt es erst am nächsten `end…`, das nicht passt, oder am Ende.
+    Wo das `end…` fehlt, sagt der Einzug: die erste Zeile danach, die nicht tiefer steht als der Tag."""
+    try:
+        tags = _tags(quelle)
+    except Exception:  # noqa: BLE001 - schon der Lexer scheitert: Jinjas eigene Zeile gilt
+        return None
+    stapel, bemerkt = [], None
+    for zeile, name, rest in tags:
+        if name in MIT_ENDE and not (name == "set" and "=" in rest):
+            stapel.append((zeile, name))
+        elif name.startswith("end") and name[3:] in MIT_ENDE:
+            if stapel and stapel[-1][1] == name[3:]:
+                stapel.pop()
+            elif any(n == name[3:] for _, n in stapel):
+                bemerkt = zeile  # darüber ist einer offen geblieben
+                break
+            else:
+                return None  # ein `end…` zu viel: Jinja meldet es selbst an seiner Zeile
+    if not stapel:
+        return None
+    anfang, name = stapel[-1]
+    zeilen = quelle.split("\n")
+    einzug = len(zeilen[anfang - 1]) - len(zeilen[anfang - 1].lstrip())
+    zweige = {z for z, n, _ in tags if n in ("elif", "else") and z > anfang}
+    for nummer in range(anfang + 1, (bemerkt or len(zeilen)) + 1):
+        zeile = zeilen[nummer - 1]
+        if zeile.strip() and len(zeile) - len(zeile.lstrip()) <= einzug and nummer not in zweige:
+            return anfang, name, nummer, "vor"
+    if bemerkt is None:  # bis zum Ende der Datei: nach ihrer letzten Zeile
+        return anfang, name, max(n for n, z in enumerate(zeilen, start=1) if z.strip()), "nach"
+    return anfang, name, None, ""
+
+
+def _nicht_geschlossen(exc: BaseException, wurzel: Path) -> QuellenFehler | None:
+    """Ein Block ohne `end…`: gemeldet, wo er wohl enden sollte, mit der Zeile, wo er beginnt."""
+    datei = Path(getattr(exc, "filename", None) or "")
+    if type(exc).__name__ != "TemplateSyntaxError" or not datei.is_file() or not re.search(
+            r"Unexpected end of template|needs to be closed", str(exc)):
+        return None
+    if (offen := offener_block(datei.read_text(encoding="utf-8"))) is None:
+        return None
+    anfang, name, vermutet, wo = offen
+    ende, tag = f"`{{% end{name} %}}`", f"`{{% {name} … %}}`"
+    if vermutet is None:
+        return QuellenFehler.in_datei(datei, anfang, f"{tag} wird nie geschlossen: {ende} fehlt.", wurzel)
+    grund = "hier endet sein Einzug" if wo == "vor" else "am Ende der Datei"
+    return QuellenFehler.in_datei(datei, vermutet, f"{wo.capitalize()} dieser Zeile fehlt wohl {ende}: {tag} aus "
+                                  f"Zeile {anfang} wird nie geschlossen ({grund}).", wurzel)
+
+
 def fehler(exc: BaseException, wurzel: Path) -> PluginError:
     if isinstance(exc, PluginError):
         return exc
-    text = verorten(exc, wurzel)
+    text = _nicht_geschlossen(exc, wurzel) or verorten(exc, wurzel)
     if (stelle := _stelle(exc, wurzel / "overrides")) and not getattr(exc, "lineno", None):
         text = QuellenFehler.in_datei(stelle[0], stelle[1], str(text).split(": ", 1)[1], wurzel)
     return PluginError(str(text))

@@ -4,7 +4,10 @@ in der Datei selbst steht."""
 
 from pathlib import Path
 
-from kurs.modell.beispiele import ausbreiten, lesen
+import pytest
+
+from kurs.modell import WURZEL, QuellenFehler
+from kurs.modell.beispiele import EINBINDUNG, ausbreiten, lesen, marken_pruefen
 
 DATEI = """--8<-- "a.md"
 
@@ -49,3 +52,57 @@ def test_nur_eingebunden_ist_kein_test():
     text, herkunft = ausbreiten('--8<-- "a.md"\n', lambda zeile, nummer: A)
     (beispiel,) = lesen(Path("c.md"), "snippets/c.md", text, herkunft, {1})
     assert beispiel.zeile is None and not beispiel.ist_test
+
+
+def test_marken_des_kurses_setzen_alle_etwas_fort():
+    for datei in sorted((WURZEL / "snippets").rglob("*.md")):
+        marken_pruefen(datei.read_text(encoding="utf-8"), datei.name)
+
+
+def _lesen(text: str) -> None:
+    """Wie kurs/modell/snippets.py eine Datei liest: Marker prüfen, dann der Parser von pytest-codeblocks."""
+    marken_pruefen(text, "snippets/x.md")
+    ausgebreitet, herkunft = ausbreiten(text, lambda zeile, nummer: "```python\nx = 1\n```")
+    lesen(Path("x.md"), "snippets/x.md", ausgebreitet, herkunft, set())
+
+
+def _ohne_zeile(text: str, nummer: int) -> str:
+    zeilen = text.split("\n")
+    return "\n".join(zeilen[:nummer - 1] + zeilen[nummer:])
+
+
+# Jede Einbindung des Kurses, die allein zwischen zwei Markern oder in einem Codeblock steht: ohne sie
+# fehlt ein Stück. Die Meldung nennt eine Zeile höchstens zwei daneben (wie der Mutationstest verlangt).
+EINBINDUNGEN = [(d, n) for d in sorted((WURZEL / "snippets").rglob("*.md"))
+                for n, z in enumerate(d.read_text(encoding="utf-8").split("\n"), start=1) if EINBINDUNG.match(z)]
+
+
+@pytest.mark.parametrize("datei, nummer", EINBINDUNGEN, ids=lambda w: w.name if isinstance(w, Path) else str(w))
+def test_geloeschte_einbindung_an_ihrer_zeile(datei, nummer):
+    text = datei.read_text(encoding="utf-8")
+    zeilen = text.split("\n")
+    vorher = next((z.strip() for z in reversed(zeilen[:nummer - 1]) if z.strip()), "")
+    nachher = next((z.strip() for z in zeilen[nummer:] if z.strip()), "")
+    allein = vorher.startswith(("<!--pytest-codeblocks:cont", "```")) or not vorher
+    allein &= nachher.startswith(("<!--pytest-codeblocks:", "```")) or not nachher
+    if not allein:  # neben anderem Code: Ohne sie fehlt ein Name, den die Meldung des Tests nennt
+        return
+    with pytest.raises(QuellenFehler) as info:
+        _lesen(_ohne_zeile(text, nummer))
+    zeile = int(str(info.value).split(":")[1])
+    assert abs(zeile - nummer) <= 2, str(info.value)
+
+
+@pytest.mark.parametrize("text, zeile", [
+    ("<!--pytest-codeblocks:cont-->\n\n<!--pytest-codeblocks:cont-->\n\n```python\nx\n```\n", 1),
+    ("```python\nx\n```\n\n<!--pytest-codeblocks:cont-->\n\n", 5),
+    ("```python\nx\n```\n\n<!--pytest-codeblocks:cont-->\n\n<!--pytest-codeblocks:expected-output-->\n", 5),
+    ("```python\n```\n", 1),
+    ("\n<!--pytest-codeblocks:cont-->\n\n```python\nx\n```\n", 2),
+    ("\n", 1),
+    ("```python\nx\n```\n\n<!--pytest-codeblocks:cont->\n\n```python\nx\n```\n", 5),
+    ("```python\nx\n```\n\n<!--pytest-codeblock:cont-->\n\n```python\nx\n```\n", 5),
+])
+def test_marke_ohne_stueck_und_leerer_block(text, zeile):
+    with pytest.raises(QuellenFehler, match=f"^snippets/x.md:{zeile}: "):
+        _lesen(text)

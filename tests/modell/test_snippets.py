@@ -158,3 +158,15 @@ def test_fehlendes_snippet_oder_fehlender_abschnitt_nennt_seite_und_zeile():
 def test_nur_das_labor_laeuft_nicht_im_browser():
     assert KURS.snippets.im_browser("teil-1/queue_demo.md")
     assert not KURS.snippets.im_browser("labor/postgres.md")
+
+
+def test_marke_ohne_stueck_beim_lesen_gemeldet(tmp_path):
+    """Eine gelöschte Einbindung zwischen zwei Markern: gemeldet beim Lesen, am Marker (kurs/modell/beispiele.py)."""
+    from kurs.modell.snippets import Snippets
+
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "snippets" / "x.md").write_text("```python\nx = 1\n```\n\n<!--pytest-codeblocks:cont-->\n\n"
+                                               "<!--pytest-codeblocks:cont-->\n\n```python\nprint(x)\n```\n")
+    with pytest.raises(QuellenFehler, match=r"^snippets/x\.md:5: Auf diesen Marker folgt bis zum nächsten Marker in "
+                                            r"Zeile 7 kein Codeblock"):
+        Snippets(tmp_path, KURS.konfiguration).beispiele("x.md")

@@ -7,10 +7,12 @@ Prüfung, mit der Ausgabe der bestandenen Prüfung. Vorlage, Fehler und Variante
 Lösungen wie die einer Leserin; sie prüft kurs/lauf.py wie `--uebung … --loesung …`.
 """
 
+import functools
+
 import pytest
 
 from kurs.lauf import Fehlermeldung
-from kurs.modell import Kurs
+from kurs.modell import Kurs, aenderungen
 
 KURS = Kurs()
 UEBUNGEN = list(KURS.uebungen.values())
@@ -23,20 +25,60 @@ def meldung(uebung, kandidat: str) -> str:
     return str(fehler.value)
 
 
-def faellt_durch_mit(uebung, kandidat: str, erwartet: str, wo: str, was: str) -> None:
+def musterloesung_faellt_durch(uebung) -> str | None:
+    """Die Meldung, mit der die Musterlösung durchfällt, oder None. Fällt sie durch, ist die Prüfung
+    kaputt (oder die Lösung): Dann sagt kein anderer Test dieser Übung etwas über sie."""
+    return _musterloesung_faellt_durch(uebung.name)
+
+
+@functools.cache
+def _musterloesung_faellt_durch(name: str) -> str | None:
+    uebung = KURS.uebungen[name]
+    try:
+        uebung.pruefe(uebung.loesung)
+    except Fehlermeldung as fehler:
+        return str(fehler)
+    return None
+
+
+def folgefehler(uebung) -> None:
+    """Fällt die Musterlösung durch, meldet das test_musterloesung_besteht einmal; hier ein Folgefehler."""
+    if musterloesung_faellt_durch(uebung) is not None:
+        pytest.skip(f"Folgefehler: Die Musterlösung von {uebung.name} fällt durch "
+                    "(gemeldet bei test_musterloesung_besteht und beim Test von pruefung.md)")
+
+
+def vorne(uebung, name: str | None, wo: str) -> str:
+    """„wo: “, oder, hat sich der Eintrag `name` in fehler.toml seit dem letzten Commit geändert (sein
+    Code zum Beispiel), zuerst diese Zeile: Dort ist der Fehler, `wo` ist nur, wo er sich zeigt."""
+    if name is None:
+        return f"{wo}: "
+    pfad = f"snippets/{uebung.name}/fehler.toml"
+    zeilen = (KURS.wurzel / pfad).read_text(encoding="utf-8").split("\n")
+    name_zeile = int(uebung.fundstelle(name, "name").rsplit(":", 1)[1])
+    anfang = max((n for n in range(1, name_zeile + 1) if zeilen[n - 1].startswith("[[")), default=1)
+    ende = next((n for n in range(name_zeile + 1, len(zeilen) + 1) if zeilen[n - 1].startswith("[[")), len(zeilen) + 1)
+    for a in aenderungen.geaendert(KURS.wurzel, pfad):
+        if anfang <= a.zeile < ende:
+            return f"{pfad}:{a.zeile}: {aenderungen.beschreiben(a)}; danach ({wo}): "
+    return f"{wo}: "
+
+
+def faellt_durch_mit(uebung, kandidat: str, erwartet: str, wo: str, was: str, name: str | None = None) -> None:
     """Fällt `kandidat` mit einer Meldung durch, in der `erwartet` steht? Sonst eine Zeile mit Fundstelle."""
+    folgefehler(uebung)
     gemeldet = None
     try:
         uebung.pruefe(kandidat)
     except Fehlermeldung as fehler:
         gemeldet = str(fehler)
     if gemeldet is not None and erwartet not in gemeldet:
-        pytest.fail(f"{wo}: {was} fällt durch, aber nicht mit dieser Meldung.\n"
+        pytest.fail(f"{vorne(uebung, name, wo)}{was} fällt durch, aber nicht mit dieser Meldung.\n"
                     f"  erwartet (ein Stück der Meldung): {erwartet!r}\n"
                     f"  die Prüfung (snippets/{uebung.name}/pruefung.md) meldet: {gemeldet!r}\n"
                     "Ändere die Meldung in fehler.toml oder in pruefung.md, bis das eine im anderen steht.", pytrace=False)
     if gemeldet is None:
-        pytest.fail(f"{wo}: {was} besteht die Prüfung (snippets/{uebung.name}/pruefung.md). Eine Prüfung, die "
+        pytest.fail(f"{vorne(uebung, name, wo)}{was} besteht die Prüfung (snippets/{uebung.name}/pruefung.md). Eine Prüfung, die "
                     "ihn durchlässt, ist ein Fehler: Ergänze sie um ein Szenario, das ihn erkennt.", pytrace=False)
 
 
@@ -53,6 +95,17 @@ def test_musterloesung_mit_pruefung_ist_ein_test_von_pytest_codeblocks():
 
 
 @pytest.mark.parametrize("uebung", UEBUNGEN, ids=lambda u: u.name)
+def test_musterloesung_besteht(uebung):
+    if (gemeldet := musterloesung_faellt_durch(uebung)) is not None:
+        # Prüfung oder Lösung ist kaputt; was sich seit dem letzten Commit änderte, steht zuerst.
+        dateien = [f"snippets/{uebung.name}/{d}.md" for d in ("pruefung", "loesung", "kontext")]
+        if geaendert := aenderungen.erste(KURS.wurzel, dateien):
+            pytest.fail(f"{geaendert}; danach fällt die Musterlösung (loesung.md) durch die Prüfung: {gemeldet}",
+                        pytrace=False)
+        pytest.fail(f"{dateien[0]}: Die Musterlösung (loesung.md) fällt durch die Prüfung: {gemeldet}", pytrace=False)
+
+
+@pytest.mark.parametrize("uebung", UEBUNGEN, ids=lambda u: u.name)
 def test_vorlage_faellt_mit_ihrer_meldung_durch(uebung):
     faellt_durch_mit(uebung, uebung.vorlage, uebung.vorlage_meldung, uebung.fundstelle(None, "vorlage_meldung"),
                      "Die Vorlage")
@@ -61,18 +114,19 @@ def test_vorlage_faellt_mit_ihrer_meldung_durch(uebung):
 @pytest.mark.parametrize("uebung, fehler", faelle("fehler"))
 def test_typischer_fehler_bekommt_seine_meldung(uebung, fehler):
     faellt_durch_mit(uebung, uebung.kandidat(fehler), fehler.meldung, uebung.fundstelle(fehler.name, "meldung"),
-                     f"Der typische Fehler „{fehler.name}“")
+                     f"Der typische Fehler „{fehler.name}“", fehler.name)
 
 
 @pytest.mark.parametrize("uebung, variante", faelle("varianten"))
 def test_richtige_variante_besteht(uebung, variante):
+    folgefehler(uebung)
     gemeldet = None
     try:
         uebung.pruefe(uebung.kandidat(variante))
     except Fehlermeldung as fehler:
         gemeldet = str(fehler)
     if gemeldet is not None:
-        pytest.fail(f"{uebung.fundstelle(variante.name, 'name')}: Die richtige Variante „{variante.name}“ fällt "
+        pytest.fail(f"{vorne(uebung, variante.name, uebung.fundstelle(variante.name, 'name'))}Die richtige Variante „{variante.name}“ fällt "
                     f"durch: {gemeldet}", pytrace=False)
 
 
@@ -182,6 +236,9 @@ def test_jeder_typische_fehler_hat_einen_hinweis(uebung):
      ":4", "Hinweis 2: Diese typischen Fehler gibt es nicht: ['gibt es nicht']"),
     ("[[hinweis]]\ntext = 'a'\nfehler = ['Duplikat meldet True']\n[[hinweis]]\ntext = 'b'\n",
      ":4", "Hinweis 2: braucht text und fehler"),
+    # vertippt: an der Zeile des fremden Eintrags
+    ("[[hinweis]]\ntext = 'a'\nfehler = ['Duplikat meldet True']\n\n[[hinwies]]\ntext = 'b'\nfehler = []\n",
+     ":5", "'hinwies' kennt hinweise.toml nicht"),
 ])
 def test_kaputte_hinweise_nennen_datei_und_grund(kopie, inhalt, wo, meldung):
     from kurs.modell import QuellenFehler
@@ -194,3 +251,19 @@ def test_kaputte_hinweise_nennen_datei_und_grund(kopie, inhalt, wo, meldung):
     with pytest.raises(QuellenFehler, match=f"^snippets/teil-1/uebung-1/hinweise.toml{wo}: ") as fehler:
         Kurs(kopie).pruefen()
     assert meldung in str(fehler.value)
+
+
+def test_alt_nennt_die_zeile_die_nicht_in_der_loesung_steht(kopie):
+    """Ein mehrzeiliges `alt` (ein Stück der Musterlösung): gemeldet an seiner ersten Zeile, die so nicht
+    in der Musterlösung steht, nicht an `alt = [`."""
+    from kurs.modell import QuellenFehler
+
+    datei = kopie / "snippets/teil-1/uebung-1/fehler.toml"
+    zeilen = datei.read_text(encoding="utf-8").split("\n")
+    name = zeilen.index("name = 'erst gutschreiben und committen, dann die ID'") + 1
+    zeile = name + 5  # die dritte Zeile des ersten Stücks von alt
+    assert zeilen[zeile - 1] == '                        (nachricht["id"],))', "fehler.toml hat sich geändert; passe an"
+    zeilen[zeile - 1] = zeilen[zeile - 1].lstrip()
+    datei.write_text("\n".join(zeilen), encoding="utf-8")
+    with pytest.raises(QuellenFehler, match=rf"^snippets/teil-1/uebung-1/fehler.toml:{zeile}: „erst gutschreiben"):
+        Kurs(kopie).pruefen()

@@ -83,3 +83,56 @@ def test_jede_warnung_ueber_einen_link_nennt_datei_und_zeile_auf_deutsch(warnung
 
 def test_andere_meldungen_bleiben_wie_sie_sind():
     assert meldungen.deutsch(Kurs(), "Doc file 'a.md' contains a link to 'b.md' which is excluded from the built site.") is None
+
+
+YML = "site_name: Probe\ntheme:\n  name: material\n  # Kommentar\n  custom_dir: overrieds\n  language: de\nplugins:\n  - search\n"
+
+
+@pytest.mark.parametrize("name, text, zeile", [
+    ("theme", "The path set in custom_dir ('/x/overrieds') does not exist.", 5),  # der Schlüssel darunter
+    ("theme", "Unrecognised theme name: 'materail'.", 3),
+    ("theme", "Expected a dict.", 2),
+    ("plugins", "The \"serch\" plugin is not installed", 7),
+    ("gibt_es_nicht", "Unrecognised configuration name", None),
+])
+def test_einstellung_an_der_zeile_ihres_schluessels(name, text, zeile):
+    assert meldungen.einstellung_zeile(YML, name, text) == zeile
+
+
+def test_filter_haengt_schon_beim_lesen_von_mkdocs_yml():
+    """MkDocs importiert kurs.seite.codebloecke (`!!python/name:` in mkdocs.yml), bevor es ein Plugin lädt."""
+    import subprocess
+    import sys
+
+    code = ("import logging, kurs.seite.codebloecke; from kurs.seite import meldungen; "
+            "print(meldungen._EINSTELLUNG in logging.getLogger('mkdocs.config').filters)")
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "True\n"
+
+
+@pytest.mark.parametrize("neu", ["## Hier drüben", "    ## Hier", ""])
+def test_weggefallene_ueberschrift_nennt_ihre_zeile_nicht_nur_den_link(tmp_path, neu):
+    """Umbenannt, eingerückt oder gelöscht seit dem letzten Commit: Der Fehler steht bei der Überschrift."""
+    import shutil
+    import subprocess
+
+    import werkzeuge
+
+    if not shutil.which("git"):
+        werkzeuge.fehlt("git", "git fehlt")
+    from kurs.modell import aenderungen
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    (tmp_path / "docs" / "a.md").write_text("# A\n\nNach [B](b.md#hier).\n", encoding="utf-8")
+    (tmp_path / "docs" / "b.md").write_text("# B\n\n## Hier\n\nText.\n", encoding="utf-8")
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@localhost", "-c", "commit.gpgsign=false"]
+    for befehl in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "Stand"]):
+        subprocess.run([*git, *befehl], cwd=tmp_path, check=True, capture_output=True)
+    aenderungen._im_commit.cache_clear()
+    (tmp_path / "docs" / "b.md").write_text(f"# B\n\n{neu}\n\nText.\n", encoding="utf-8")
+    meldung = meldungen.deutsch(Kurs(tmp_path), "Doc file 'a.md' contains a link 'b.md#hier', but the doc 'b.md' "
+                                                "does not contain an anchor '#hier'.")
+    assert meldung.startswith("docs/b.md:3: Seit dem letzten Commit "), meldung
+    assert meldung.endswith("die Überschrift mit dem Anker '#hier'; der Link 'b.md#hier' in docs/a.md:3 führt jetzt "
+                            "ins Leere."), meldung

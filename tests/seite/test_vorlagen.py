@@ -1,0 +1,58 @@
+"""Fehler in den Vorlagen (kurs/seite/vorlagen.py): ein Block ohne `end…` an der Zeile, wo es fehlt."""
+
+import shutil
+
+import jinja2
+import pytest
+
+from kurs.modell import WURZEL
+from kurs.seite.vorlagen import fehler, offener_block
+
+MAIN = (WURZEL / "overrides" / "main.html").read_text(encoding="utf-8").split("\n")
+ENDEN = [n for n, z in enumerate(MAIN, start=1) if z.strip() in ("{% endif %}", "{% endblock %}")]
+
+
+def _meldung(wurzel, text: str) -> str:
+    (wurzel / "overrides").mkdir(exist_ok=True)
+    (wurzel / "overrides" / "main.html").write_text(text, encoding="utf-8")
+    umgebung = jinja2.Environment(loader=jinja2.FileSystemLoader(wurzel / "overrides"))
+    with pytest.raises(jinja2.TemplateSyntaxError) as info:
+        umgebung.get_template("main.html")
+    return str(fehler(info.value, wurzel))
+
+
+@pytest.mark.parametrize("weg", ENDEN)
+def test_fehlendes_ende_an_seiner_zeile(weg, tmp_path):
+    """Jinja merkt ein fehlendes `end…` erst am nächsten Tag, der nicht passt, oder am Ende der Datei."""
+    meldung = _meldung(tmp_path, "\n".join(MAIN[:weg - 1] + MAIN[weg:]))
+    wo, _, text = meldung.partition(": ")
+    datei, _, zeile = wo.partition(":")
+    assert datei == "overrides/main.html" and abs(int(zeile) - weg) <= 2, meldung
+    assert MAIN[weg - 1].strip() in text and "wird nie geschlossen" in text
+
+
+def test_meldung_nennt_den_offenen_block_und_wo_sein_ende_fehlt():
+    quelle = "{% block a %}\n  {% if x %}\n    <p>\n  {% endif %}\n  {% if y %}\n    <b>\n  <i>\n{% endblock %}\n"
+    assert offener_block(quelle) == (5, "if", 7, "vor")
+    assert offener_block(quelle.replace("  <i>\n", "")) == (5, "if", 7, "vor")  # vor dem endblock
+    assert offener_block("{% block a %}\n  <p>\n") == (1, "block", 2, "nach")
+
+
+@pytest.mark.parametrize("quelle", [
+    "{% if x %}\n<p>\n{% endif %}\n{% endif %}\n",  # ein `end…` zu viel: das meldet Jinja an seiner Zeile
+    "{% set a = 1 %}\n{% if x %}{{ a }}{% endif %}\n",  # `set` mit `=` ist kein Block
+    "{% if x %\n",  # der Lexer scheitert: Jinjas eigene Zeile gilt
+])
+def test_kein_offener_block(quelle):
+    assert offener_block(quelle) is None
+
+
+def test_block_set_braucht_sein_ende(tmp_path):
+    meldung = _meldung(tmp_path, "{% block a %}\n  {%- set kopf -%}\n    {{ x }}\n{% endblock %}\n")
+    assert meldung.startswith("overrides/main.html:4: Vor dieser Zeile fehlt wohl `{% endset %}`"), meldung
+
+
+def test_andere_syntaxfehler_wie_bisher(tmp_path):
+    shutil.rmtree(tmp_path / "overrides", ignore_errors=True)
+    meldung = _meldung(tmp_path, "<p>\n{{ x }\n")
+    assert meldung.startswith("overrides/main.html:2: "), meldung
