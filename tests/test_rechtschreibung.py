@@ -115,7 +115,7 @@ def test_tippfehler_in_frage_meldung_und_notebook_mit_datei_und_zeile(tmp_path, 
     if hunspell_fehlt():
         werkzeuge.fehlt("hunspell", "hunspell mit deutschem Wörterbuch fehlt")
     text = (WURZEL / pfad).read_text(encoding="utf-8")
-    erstes_anderes = next((i for i, (a, n) in enumerate(zip(alt, neu)) if a != n), min(len(alt), len(neu)))
+    erstes_anderes = next((i for i, (a, n) in enumerate(zip(alt, neu, strict=False)) if a != n), min(len(alt), len(neu)))
     zeile = text[:text.index(alt) + erstes_anderes].count("\n") + 1
     wurzel = tmp_path / "kurs"
     kopie = mit_tippfehler(wurzel, pfad, alt, neu)
