@@ -102,8 +102,8 @@ def aufzeichnen(kontext: str, editor: str, danach: str = "", grenze: int | None 
 def queue_demo() -> dict:
     """Teil 1, Schritt 2: die Queue-Demo, wie sie auf der Seite steht."""
     (beispiel,) = KURS.beispiele("teil-1/queue_demo.md")
-    kontext, editor = (s.code for s in beispiel.stuecke)
-    return aufzeichnen(kontext, editor)
+    *kontext, editor = (s.code for s in beispiel.stuecke)  # eingebunden: Queue, ProzessStirbt
+    return aufzeichnen("".join(kontext), editor)
 
 
 UEBUNG_2 = KURS.uebung("teil-2/uebung-2")

@@ -107,8 +107,18 @@ class Beispiel:
             ort = self.ort_in_quelle(exc.lineno or 1)
             wo = f"{ort[0]}:{ort[1]}" if ort else f"{self.datei.name}:{self.zeile}"
             from kurs import lauf
+            from kurs.modell.aenderungen import im_beispiel
 
-            raise QuellenFehler(wo, f"Das ist kein gültiges Python: {lauf.erklaere(exc, None)}") from None
+            meldung = f"Das ist kein gültiges Python: {lauf.erklaere(exc, None)}"
+            # Ein offenes Anführungszeichen oder eine offene Klammer bemerkt Python erst später, oft in
+            # einer anderen Datei, die diesen Code einbindet. Hat sich davor seit dem letzten Commit eine
+            # Zeile geändert, steht die Meldung dort.
+            wurzel = next((p for p in self.datei.parents if (p / "snippets").is_dir()), None)
+            davor = im_beispiel(wurzel, self, exc.lineno) if wurzel else None
+            if davor and not davor.startswith(f"{wo}:"):
+                stelle, _, aenderung = davor.partition(": ")
+                raise QuellenFehler(stelle, f"{aenderung}; danach meldet Python in {wo}: {meldung}") from None
+            raise QuellenFehler(wo, meldung) from None
 
     @property
     def ist_test(self) -> bool:

@@ -56,7 +56,8 @@ def test_auf_dem_handy_erscheint_die_erklaerung_beim_antippen_ganz_im_bild(neuer
         "bs => bs.map(b => b.getBoundingClientRect().right).reduce((i, r, j, alle) => r > alle[i] ? j : i, 0)"))
     # Safari auf dem iPhone schickt Mausereignisse nur an Elemente, die anklickbar aussehen (kurs.css).
     assert rechts.evaluate("b => getComputedStyle(b).cursor") == "pointer"
-    rechts.scroll_into_view_if_needed()
+    # Mitten in den Bildschirm: Ganz unten am Rand stünde die Erklärung zu Recht darüber.
+    rechts.evaluate("b => b.scrollIntoView({ block: 'center' })")
     rechts.tap()
     page.wait_for_function(browser.ERKLAERUNG_EINGEBLENDET)
     assert rechts.evaluate(browser.ERKLAERUNG_IM_BILD) == erklaert(rechts.inner_text())
