@@ -57,7 +57,7 @@ def test_auf_dem_handy_erscheint_die_erklaerung_beim_antippen_ganz_im_bild(neuer
     # Safari auf dem iPhone schickt Mausereignisse nur an Elemente, die anklickbar aussehen (kurs.css).
     assert rechts.evaluate("b => getComputedStyle(b).cursor") == "pointer"
     # Mitten in den Bildschirm: Ganz unten am Rand stünde die Erklärung zu Recht darüber.
-    rechts.evaluate("b => b.scrollIntoView({ block: 'center' })")
+    rechts.evaluate("b => b.scrollIntoView({ block: 'center', behavior: 'instant' })")
     rechts.tap()
     page.wait_for_function(browser.ERKLAERUNG_EINGEBLENDET)
     assert rechts.evaluate(browser.ERKLAERUNG_IM_BILD) == erklaert(rechts.inner_text())
