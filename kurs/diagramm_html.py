@@ -5,6 +5,7 @@ bleibt es für Mermaid im Browser."""
 import html
 import math
 import re
+import secrets
 
 from kurs.diagramm_svg import breite
 from kurs.diagramme import (
@@ -23,7 +24,26 @@ from kurs.modell import Kurs
 PRE = re.compile(r'<pre class="mermaid"><code>(.*?)</code></pre>', re.S)
 
 
-def als_html(svgs: dict[str, dict[str, str]], titel: str, beschreibung: str = "") -> str:
+class Ablage:
+    """Die SVGs der Diagramme einer Seite, bis MkDocs sie schreibt: In der Seite steht bis dahin nur eine
+    Marke. Materials Suche liest jede Seite mit einem HTML-Parser, auch was sie auslässt; die vier
+    Varianten jedes Diagramms waren über ein Drittel eines warmen Builds (benchmarks/build.py)."""
+
+    def __init__(self):
+        # Eine Marke, die im Text einer Seite nicht schon stehen kann: je Build neu.
+        self.marke = f"kurs-svgs-{secrets.token_hex(6)}-"
+        self.svgs: list[str] = []
+
+    def ablegen(self, svgs: str) -> str:
+        self.svgs.append(svgs)
+        return f"<!--{self.marke}{len(self.svgs) - 1}-->"
+
+    def einsetzen(self, seite: str) -> str:
+        """Die Seite, wie sie ohne Ablage wäre."""
+        return re.sub(rf"<!--{self.marke}(\d+)-->", lambda m: self.svgs[int(m[1])], seite)
+
+
+def als_html(svgs: dict[str, dict[str, str]], titel: str, beschreibung: str = "", ablage: Ablage | None = None) -> str:
     """Alle Varianten (svgs[form][schema]) in einem Rahmen, der seitlich scrollt; kurs.css zeigt
     die zum Schema und zur Breite des Bildschirms. Die schmale Form kommt nur in die Seite, wenn die
     breite auf dem Handy nicht mit 11 px Schrift in die Spalte passt.
@@ -31,7 +51,9 @@ def als_html(svgs: dict[str, dict[str, str]], titel: str, beschreibung: str = ""
     Die Suche liest von der Zeichnung nichts (data-search-exclude), nur Titel und Beschreibung,
     einmal, aus einem Absatz, den niemand sieht und kein Screenreader vorliest: Der liest dieselben
     Sätze aus <title> und <desc> des SVGs. Die Marke steht am <svg>, nicht am Rahmen: Materials
-    Suche vergleicht Elemente nur nach dem Tag, das erste </div> darin beendete das Auslassen."""
+    Suche vergleicht Elemente nur nach dem Tag, das erste </div> darin beendete das Auslassen.
+
+    Mit `ablage` stehen die SVGs bis nach der Suche nur als Marke in der Seite (Ablage)."""
     def groesste(form):
         return max(breite(s) for s in svgs[form].values())
 
@@ -47,6 +69,8 @@ def als_html(svgs: dict[str, dict[str, str]], titel: str, beschreibung: str = ""
     varianten = "".join(f'<div class="kurs-diagramm-{schema} kurs-diagramm-{form}">'
                         f'{svg.replace("<svg ", "<svg data-search-exclude ", 1)}</div>'
                         for form in min_breite for schema, svg in svgs[form].items())
+    if ablage is not None:
+        varianten = ablage.ablegen(varianten)
     stil = "; ".join(f"--kurs-min-breite{'' if form == 'breit' else '-schmal'}: {px}px" for form, px in min_breite.items())
     fuer_die_suche = html.escape(" ".join(t for t in (titel, beschreibung) if t), quote=False)
     return (f'<div class="{klassen}">'
@@ -58,7 +82,7 @@ def als_html(svgs: dict[str, dict[str, str]], titel: str, beschreibung: str = ""
             f'<p class="kurs-unsichtbar" aria-hidden="true">{fuer_die_suche}</p></div>')
 
 
-def einsetzen(html_text: str, kurs: Kurs, gezeichnet: dict[Zeichnung, str]) -> str:
+def einsetzen(html_text: str, kurs: Kurs, gezeichnet: dict[Zeichnung, str], ablage: Ablage | None = None) -> str:
     """Ersetzt jedes <pre class="mermaid"> durch seine SVGs, wenn alle da sind."""
     def ersetze(m):
         quelle = html.unescape(m[1])
@@ -71,6 +95,7 @@ def einsetzen(html_text: str, kurs: Kurs, gezeichnet: dict[Zeichnung, str]) -> s
         if sum(map(len, svgs.values())) != len(FORMEN) * len(SCHEMATA):
             return m[0]
         titel, beschreibung = (re.search(rf"^\s*{art}:\s*(.+)$", quelle, re.M) for art in ("accTitle", "accDescr"))
-        return als_html(svgs, titel[1].strip() if titel else "ohne Titel", beschreibung[1].strip() if beschreibung else "")
+        return als_html(svgs, titel[1].strip() if titel else "ohne Titel",
+                        beschreibung[1].strip() if beschreibung else "", ablage)
 
     return PRE.sub(ersetze, html_text)

@@ -4,7 +4,7 @@ Handy passt; ohne SVG bleibt es für Mermaid im Browser."""
 import html
 
 from kurs import diagramme
-from kurs.diagramm_html import einsetzen
+from kurs.diagramm_html import Ablage, einsetzen
 from kurs.modell import Kurs
 
 QUELLE = "sequenceDiagram\n    accTitle: Ein Test\n    accDescr: A ruft B.\n    A->>B: Hallo"
@@ -57,3 +57,13 @@ def test_nur_eine_variante_reicht_nicht(tmp_path):
     hell = diagramme.zeichnungen(QUELLE)[0]
     hell.datei(kurs).write_text('<svg width="800"></svg>', encoding="utf-8")
     assert einsetzen(PRE, kurs, {}) == PRE
+
+
+def test_abgelegt_steht_nur_eine_marke_in_der_seite_und_danach_dieselbe_seite(tmp_path):
+    statisch(tmp_path, {"breit": 800, "schmal": 400})
+    ablage = Ablage()
+    mit = einsetzen(PRE + PRE, Kurs(tmp_path), {}, ablage)
+    assert "<svg" not in mit and mit.count(f"<!--{ablage.marke}") == 2
+    assert ablage.einsetzen(mit) == einsetzen(PRE + PRE, Kurs(tmp_path), {})
+    # Eine Marke eines anderen Builds bleibt, was sie ist: ein Kommentar.
+    assert Ablage().einsetzen(mit) == mit

@@ -41,6 +41,8 @@ def test_jedes_diagramm_der_quelle_steht_als_svg_auf_der_seite(site):
         quelle = kapitel.seite.read_text(encoding="utf-8").count("```mermaid")
         html = seite(site, kapitel.name)
         assert len(browser.STATISCH.findall(html)) == quelle, kapitel.name
+        # Hell und dunkel je Diagramm, bis nach der Suche abgelegt (diagramm_html.Ablage) und wieder eingesetzt.
+        assert html.count("<svg data-search-exclude") >= 2 * quelle and "<!--kurs-svgs-" not in html, kapitel.name
         assert browser.IM_BROWSER not in html and "mermaid.tiny.js" not in html, kapitel.name
 
 

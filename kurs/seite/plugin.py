@@ -136,6 +136,7 @@ class KursPlugin(BasePlugin[KursConfig]):
             self.jupyter.config["cache"] = False  # Den Cache hält der Kurs (notebookcache.py).
             self.notebookcache = self._cache(config)
         self.gezeichnet = {}  # in diesem Build gezeichnete SVGs, auch wenn sie nicht gespeichert werden
+        self.ablage = diagramm_html.Ablage()  # die SVGs der Seiten, bis nach der Suche (on_post_page)
         self.notebooks: dict[str, dict] = {}  # src_uri der Notebook-Seite -> Notebook
         self.programme: dict[str, list[Programm]] = {}  # src_uri -> Programme der Seite
         self.seite: Seitenbloecke | None = None
@@ -245,7 +246,7 @@ class KursPlugin(BasePlugin[KursConfig]):
                 raise PluginError(str(verorten(exc, self.kurs.wurzel))) from None
         else:
             programme = self.seite.bloecke if self.seite else []
-        html_text = diagramm_html.einsetzen(html_text, self.kurs, self.gezeichnet)
+        html_text = diagramm_html.einsetzen(html_text, self.kurs, self.gezeichnet, self.ablage)
         if page.file.src_uri == "glossar.md":
             html_text = glossar.als_liste(html_text)
             # Die Anker der Begriffe (#begriff-ack) entstehen erst hier: MkDocs prüft Links auf sie auch.
@@ -268,6 +269,7 @@ class KursPlugin(BasePlugin[KursConfig]):
                     raise PluginError(f"{page.file.src_path}: Anker {uebung['anker']!r} für {uebung['name']} fehlt")
 
     def on_post_page(self, output, page, config):
+        output = self.ablage.einsetzen(output)
         # Der Browser holt die Datei erst beim ersten Klick auf Ausführen oder Prüfen.
         if programme := self.programme.get(page.file.src_uri):
             ziel = Path(config["site_dir"]) / page.file.dest_uri
