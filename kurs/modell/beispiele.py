@@ -14,6 +14,7 @@ genau einmal.
 
 """
 
+import difflib
 import importlib
 import importlib.util
 import io
@@ -31,6 +32,7 @@ CONT = "<!--pytest-codeblocks:cont-->"
 # Ein Marker, wie pytest-codeblocks ihn erkennt; einer, der fast so aussieht, wäre still wirkungslos.
 MARKE = re.compile(r"<!--pytest-codeblocks:[a-z-]+(\(.*\))?-->")
 AUSFUEHRBAR = ("python", "sh", "bash")  # was pytest-codeblocks ausführt
+EIGENE_FENCES = ("mermaid",)  # superfences in mkdocs.yml: keine Sprache für Pygments
 
 # Meldungen des Parsers von pytest-codeblocks, auf Deutsch und mit dem, was zu tun ist.
 PARSER_MELDUNGEN = {
@@ -154,6 +156,30 @@ def ausbreiten(text: str, einbinden) -> tuple[str, list[int]]:
     return "\n".join(zeilen), herkunft
 
 
+def sprache_pruefen(info: str, wo: str) -> None:
+    """Ein Fence, der wie Python oder Shell aussieht, aber nicht genau so heißt (```py, ```Python,
+    ```python title="…"), läuft nie: pytest-codeblocks führt nur ```python, ```sh und ```bash aus. Eine
+    Sprache, die niemand kennt (```pyhton), färbt die Seite nicht und läuft auch nicht. Beides still."""
+    from pygments.lexers import find_lexer_class_by_name
+    from pygments.util import ClassNotFound
+
+    sprache = info.split()[0] if info.split() else ""
+    if not sprache or info in AUSFUEHRBAR or sprache in EIGENE_FENCES:
+        return
+    try:
+        lexer = find_lexer_class_by_name(sprache)
+    except ClassNotFound:
+        bekannt = [*AUSFUEHRBAR, "text", "js", "toml", "sql", "json", "yaml", *EIGENE_FENCES]
+        vorschlag = difflib.get_close_matches(sprache.lower(), bekannt, n=1, cutoff=0.6)
+        raise QuellenFehler(wo, f"Die Sprache {sprache!r} kennt die Seite nicht: Der Block wird weder gefärbt noch "
+                            "ausgeführt." + (f" Meintest du {vorschlag[0]!r}?" if vorschlag else "")) from None
+    ausfuehrbar = set(lexer.aliases) & set(AUSFUEHRBAR)
+    if ausfuehrbar:
+        raise QuellenFehler(wo, f"Dieser Block läuft nie: pytest-codeblocks führt nur Fences aus, die genau "
+                            f"```{sorted(ausfuehrbar)[-1]} heißen, ohne Zusatz (hier ```{info}). Eine Ausgabe "
+                            "darunter würde nie verglichen.")
+
+
 def marken_pruefen(text: str, name: str) -> None:
     """Ein cont-Marker, auf den bis zum nächsten Marker oder zum Ende kein Stück folgt, setzt nichts
     fort (einen ohne Stück davor meldet der Parser von pytest-codeblocks): Dort fehlt ein Codeblock oder eine Einbindung (eine gelöschte
@@ -162,7 +188,14 @@ def marken_pruefen(text: str, name: str) -> None:
     if not text.strip():
         raise QuellenFehler(f"{name}:1", "Die Datei ist leer: Fehlt darin eine Zeile `--8<-- \"…\"`?")
     zeilen = text.split("\n")
+    offen = None  # der Zaun des offenen Fence
     for nummer, zeile in enumerate(zeilen, start=1):
+        if zaun := re.match(r"^\s*(`{3,})(.*)$", zeile):
+            if offen is None:
+                offen = zaun[1]
+                sprache_pruefen(zaun[2].strip(), f"{name}:{nummer}")
+            elif len(zaun[1]) >= len(offen) and not zaun[2].strip():
+                offen = None
         if re.match(r"\s*<!--\s*pytest", zeile) and not MARKE.fullmatch(zeile.strip()):
             raise QuellenFehler(f"{name}:{nummer}", "Diesen Marker liest pytest-codeblocks nicht: Er heißt "
                                 "`<!--pytest-codeblocks:cont-->` oder `<!--pytest-codeblocks:expected-output-->`, allein "

@@ -179,6 +179,10 @@ def _snippets(wurzel: Path, rng) -> list[Mutation]:
         pfad = datei.relative_to(wurzel).as_posix()
         zeilen = _zeilen(wurzel, pfad)
         for nummer, (zeile, art) in enumerate(zip(zeilen, _markdown_bereiche(zeilen), strict=True), start=1):
+            if zeile.strip() in ("```python", "```sh"):  # vertippt, läuft der Block still nie
+                sprache = zeile.strip()[3:]
+                ergebnis.append(_ersetzt("tippfehler", "code", pfad, zeilen, nummer, sprache,
+                                         sprache[:-2] + sprache[-1] + sprache[-2], f"Sprache {sprache} vertippt"))
             if not zeile.strip() or art in ("fence", "text") and not EINBINDUNG.match(zeile):
                 continue
             dateiart = "code" if art == "python" else "ausgabe"

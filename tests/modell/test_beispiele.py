@@ -59,11 +59,11 @@ def test_marken_des_kurses_setzen_alle_etwas_fort():
         marken_pruefen(datei.read_text(encoding="utf-8"), datei.name)
 
 
-def _lesen(text: str) -> None:
+def _lesen(text: str) -> list:
     """Wie kurs/modell/snippets.py eine Datei liest: Marker prüfen, dann der Parser von pytest-codeblocks."""
     marken_pruefen(text, "snippets/x.md")
     ausgebreitet, herkunft = ausbreiten(text, lambda zeile, nummer: "```python\nx = 1\n```")
-    lesen(Path("x.md"), "snippets/x.md", ausgebreitet, herkunft, set())
+    return lesen(Path("x.md"), "snippets/x.md", ausgebreitet, herkunft, set())
 
 
 def _ohne_zeile(text: str, nummer: int) -> str:
@@ -106,3 +106,25 @@ def test_geloeschte_einbindung_an_ihrer_zeile(datei, nummer):
 def test_marke_ohne_stueck_und_leerer_block(text, zeile):
     with pytest.raises(QuellenFehler, match=f"^snippets/x.md:{zeile}: "):
         _lesen(text)
+
+
+@pytest.mark.parametrize("fence, meldung", [
+    ("```pyhton", "Die Sprache 'pyhton' kennt die Seite nicht: .* Meintest du 'python'\\?"),
+    ("```yml2", "Die Sprache 'yml2' kennt die Seite nicht"),
+    ("```py", "Dieser Block läuft nie: .* genau ```python heißen"),
+    ("```Python", "Dieser Block läuft nie"),
+    ("```python3", "Dieser Block läuft nie"),
+    ('```python title="Lösung"', "Dieser Block läuft nie"),
+    ("```shell", "Dieser Block läuft nie: .* genau ```sh heißen"),
+])
+def test_fence_der_nie_laeuft_oder_den_niemand_kennt(fence, meldung):
+    """Ein Tippfehler in der Sprache: Der Block liefe still nie, seine Ausgabe würde nie verglichen."""
+    text = f"```python\nx = 1\n```\n\n<!--pytest-codeblocks:cont-->\n\n{fence}\nprint(x)\n```\n"
+    with pytest.raises(QuellenFehler, match=f"^snippets/x.md:7: {meldung}"):
+        _lesen(text)
+
+
+def test_sprachen_des_kurses_und_fences_in_fences_sind_recht():
+    text = ('```python\nprint(1)\n```\n\n<!--pytest-codeblocks:expected-output-->\n\n```text title="Ausgabe"\n1\n```\n'
+            "\n```js\nlet x;\n```\n\n```mermaid\nsequenceDiagram\n```\n\n````markdown\n```pyhton\n```\n````\n")
+    assert [b.ausgabe for b in _lesen(text) if b.ist_test] == ["1\n"]
