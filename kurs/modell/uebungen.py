@@ -148,16 +148,15 @@ class Uebung:
         return self._fehlerdaten["vorlage_meldung"]
 
     def _eintraege(self, art: str, mit_meldung: bool) -> list[TypischerFehler]:
-        datei = self.ordner / "fehler.toml"
         ergebnis = []
-        for eintrag in self._fehlerdaten.get(art, []):
+        for nummer, eintrag in enumerate(self._fehlerdaten.get(art, [])):
             name = eintrag.get("name")
             erlaubt = {"name", "alt", "neu", "kandidat"} | ({"meldung"} if mit_meldung else set())
             unbekannt = set(eintrag) - erlaubt
             if not name or unbekannt or (mit_meldung and not eintrag.get("meldung")) or (
                     ("kandidat" in eintrag) == ("alt" in eintrag or "neu" in eintrag)):
-                raise QuellenFehler(self.fundstelle(name, "name") if name else datei.relative_to(self.kurs.wurzel).as_posix(),
-                                    f"[[{art}]] {name!r}: braucht name"
+                raise QuellenFehler(self.fundstelle(name, "name") if name else self._kopfzeile(art, nummer),
+                                    f"[[{art}]] {name or 'ohne Namen'!r}: braucht name"
                                    + (", meldung" if mit_meldung else "")
                                    + " und entweder alt und neu oder kandidat"
                                    + (f"; unbekannt: {sorted(unbekannt)}" if unbekannt else ""))
@@ -180,6 +179,14 @@ class Uebung:
     def varianten(self) -> list[TypischerFehler]:
         """Andere richtige Lösungen: Sie müssen bestehen."""
         return self._eintraege("variante", mit_meldung=False)
+
+    def _kopfzeile(self, art: str, nummer: int) -> str:
+        """"…/fehler.toml:7": die Zeile des `nummer`-ten [[art]] (ab 0), etwa eines ohne name."""
+        datei = self.ordner / "fehler.toml"
+        text = datei.read_text(encoding="utf-8")
+        koepfe = list(re.finditer(rf"^\[\[\s*{art}\s*\]\]", text, re.M))
+        wo = datei.relative_to(self.kurs.wurzel).as_posix()
+        return f"{wo}:{text.count(chr(10), 0, koepfe[nummer].start()) + 1}" if nummer < len(koepfe) else wo
 
     def fundstelle(self, name: str | None, schluessel: str) -> str:
         """"snippets/teil-2/uebung-1/fehler.toml:12": die Zeile von `schluessel` im Eintrag `name`

@@ -267,3 +267,16 @@ def test_alt_nennt_die_zeile_die_nicht_in_der_loesung_steht(kopie):
     datei.write_text("\n".join(zeilen), encoding="utf-8")
     with pytest.raises(QuellenFehler, match=rf"^snippets/teil-1/uebung-1/fehler.toml:{zeile}: „erst gutschreiben"):
         Kurs(kopie).pruefen()
+
+
+def test_eintrag_ohne_name_an_seiner_kopfzeile(kopie):
+    """Eine doppelte Zeile `[[fehler]]` lässt einen leeren Eintrag zurück: gemeldet an seiner Zeile."""
+    from kurs.modell import QuellenFehler
+
+    datei = kopie / "snippets/teil-1/uebung-1/fehler.toml"
+    zeilen = datei.read_text(encoding="utf-8").split("\n")
+    zeile = [n for n, z in enumerate(zeilen, start=1) if z.strip() == "[[fehler]]"][2]
+    zeilen.insert(zeile - 1, "[[fehler]]")
+    datei.write_text("\n".join(zeilen), encoding="utf-8")
+    with pytest.raises(QuellenFehler, match=rf"^snippets/teil-1/uebung-1/fehler.toml:{zeile}: \[\[fehler\]\] 'ohne"):
+        Kurs(kopie).pruefen()
