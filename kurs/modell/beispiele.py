@@ -194,6 +194,10 @@ def marken_pruefen(text: str, name: str) -> None:
             if offen is None:
                 offen = zaun[1]
                 sprache_pruefen(zaun[2].strip(), f"{name}:{nummer}")
+                davor = next((z.strip() for z in reversed(zeilen[:nummer - 1]) if z.strip() and not ABSCHNITT.search(z)), "")
+                if 'title="Ausgabe"' in zaun[2] and davor != "<!--pytest-codeblocks:expected-output-->":
+                    raise QuellenFehler(f"{name}:{nummer}", "Diese Ausgabe würde nie verglichen: Direkt davor fehlt "
+                                        "`<!--pytest-codeblocks:expected-output-->`, allein auf seiner Zeile.")
             elif len(zaun[1]) >= len(offen) and not zaun[2].strip():
                 offen = None
         if re.match(r"\s*<!--\s*pytest", zeile) and not MARKE.fullmatch(zeile.strip()):

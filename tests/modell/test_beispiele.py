@@ -128,3 +128,10 @@ def test_sprachen_des_kurses_und_fences_in_fences_sind_recht():
     text = ('```python\nprint(1)\n```\n\n<!--pytest-codeblocks:expected-output-->\n\n```text title="Ausgabe"\n1\n```\n'
             "\n```js\nlet x;\n```\n\n```mermaid\nsequenceDiagram\n```\n\n````markdown\n```pyhton\n```\n````\n")
     assert [b.ausgabe for b in _lesen(text) if b.ist_test] == ["1\n"]
+
+
+def test_ausgabe_ohne_marke_davor():
+    """Ohne expected-output davor stünde die Ausgabe auf der Seite, verglichen würde sie nie."""
+    text = '```python\nprint(1)\n```\n\n```text title="Ausgabe"\n1\n```\n'
+    with pytest.raises(QuellenFehler, match="^snippets/x.md:5: Diese Ausgabe würde nie verglichen"):
+        _lesen(text)
