@@ -1,0 +1,37 @@
+"""Kästen einer Seite (`!!! warning "…"`, `??? example "…"`), wie Beitragende sie schreiben: Ein Kopf, den
+Markdown nicht als Kasten liest (ein fehlendes Anführungszeichen), stünde still als Text in der Seite, und
+ein Kasten ohne eingerückten Inhalt (eine doppelte Kopfzeile) bliebe still leer. Beides bricht den Build
+mit Datei und Zeile ab. Ob ein Kopf gilt, entscheiden die Ausdrücke der Erweiterungen selbst."""
+
+import re
+
+from markdown.extensions.admonition import AdmonitionProcessor
+from pymdownx.details import DetailsProcessor
+
+from kurs.modell import QuellenFehler
+
+KOPF = re.compile(r"^(?P<einzug>\s*)(?P<art>!!!|\?\?\?)")
+ZAUN = re.compile(r"^\s*(`{3,}|~{3,})")
+
+
+def pruefen(markdown: str, wo: str) -> None:
+    zeilen = markdown.split("\n")
+    zaun = None  # in einem Fence ist nichts ein Kasten
+    for nummer, zeile in enumerate(zeilen, start=1):
+        if m := ZAUN.match(zeile):
+            if zaun is None:
+                zaun = m[1]
+            elif m[1].startswith(zaun) and not zeile.strip().strip(zaun[0]):
+                zaun = None
+            continue
+        if zaun is not None or not (kopf := KOPF.match(zeile)):
+            continue
+        ausdruck = AdmonitionProcessor.RE if kopf["art"] == "!!!" else DetailsProcessor.START
+        if not ausdruck.match(zeile[len(kopf["einzug"]):] + "\n"):
+            raise QuellenFehler(f"{wo}:{nummer}", f"Diesen Kasten liest Markdown nicht, er stünde als Text in der "
+                                f'Seite: So heißt ein Kopf `{kopf["art"]} warning "Titel"` (Art, dann der Titel in '
+                                "geraden Anführungszeichen). Fehlt eines?")
+        inhalt = next((z for z in zeilen[nummer:] if z.strip()), "")
+        if len(inhalt) - len(inhalt.lstrip()) <= len(kopf["einzug"]):
+            raise QuellenFehler(f"{wo}:{nummer}", "Dieser Kasten bliebe leer: Sein Inhalt steht darunter, um vier "
+                                "Leerzeichen eingerückt.")
