@@ -32,7 +32,8 @@ CONT = "<!--pytest-codeblocks:cont-->"
 # Ein Marker, wie pytest-codeblocks ihn erkennt; einer, der fast so aussieht, wäre still wirkungslos.
 MARKE = re.compile(r"<!--pytest-codeblocks:[a-z-]+(\(.*\))?-->")
 AUSFUEHRBAR = ("python", "sh", "bash")  # was pytest-codeblocks ausführt
-EIGENE_FENCES = ("mermaid",)  # superfences in mkdocs.yml: keine Sprache für Pygments
+# Was eine Seite aus snippets/ nur zeigt: Sie dürfen Attribute tragen (title="Ausgabe"). Diagramme stehen in docs/.
+NUR_ANZEIGE = ("text", "js", "console", "sql")
 
 # Meldungen des Parsers von pytest-codeblocks, auf Deutsch und mit dem, was zu tun ist.
 PARSER_MELDUNGEN = {
@@ -156,28 +157,32 @@ def ausbreiten(text: str, einbinden) -> tuple[str, list[int]]:
     return "\n".join(zeilen), herkunft
 
 
-def sprache_pruefen(info: str, wo: str) -> None:
-    """Ein Fence, der wie Python oder Shell aussieht, aber nicht genau so heißt (```py, ```Python,
-    ```python title="…"), läuft nie: pytest-codeblocks führt nur ```python, ```sh und ```bash aus. Eine
-    Sprache, die niemand kennt (```pyhton), färbt die Seite nicht und läuft auch nicht. Beides still."""
+def fence_pruefen(zaun: str, info: str, wo: str) -> None:
+    """Ein Fence, der still nie liefe oder den niemand kennt: QuellenFehler. pytest-codeblocks führt nur
+    ```python (und ```sh) ohne Zusatz aus; ```py, ```Python, ```python title="…", ``` python und ~~~
+    überspringt es ohne ein Wort, und eine Ausgabe darunter würde nie verglichen. Der Kurs führt nur Python
+    aus (auch im Browser); zeigen darf er die Sprachen in NUR_ANZEIGE. Eine vertippte (```pyhton) färbt
+    die Seite nicht und läuft nicht."""
     from pygments.lexers import find_lexer_class_by_name
     from pygments.util import ClassNotFound
 
-    sprache = info.split()[0] if info.split() else ""
-    if not sprache or info in AUSFUEHRBAR or sprache in EIGENE_FENCES:
+    sprache, _, zusatz = info.partition(" ")
+    if sprache == "python" and not zusatz and zaun.startswith("`") or sprache in NUR_ANZEIGE:
         return
+    if zaun.startswith("~") or info != info.lstrip():
+        raise QuellenFehler(wo, f"Dieser Block läuft nie: pytest-codeblocks überspringt {zaun}{info} still. "
+                            "Schreib ``` und direkt dahinter die Sprache, etwa ```python.")
     try:
-        lexer = find_lexer_class_by_name(sprache)
+        python_artig = "python" in find_lexer_class_by_name(sprache).name.lower()
     except ClassNotFound:
-        bekannt = [*AUSFUEHRBAR, "text", "js", "toml", "sql", "json", "yaml", *EIGENE_FENCES]
-        vorschlag = difflib.get_close_matches(sprache.lower(), bekannt, n=1, cutoff=0.6)
-        raise QuellenFehler(wo, f"Die Sprache {sprache!r} kennt die Seite nicht: Der Block wird weder gefärbt noch "
-                            "ausgeführt." + (f" Meintest du {vorschlag[0]!r}?" if vorschlag else "")) from None
-    ausfuehrbar = set(lexer.aliases) & set(AUSFUEHRBAR)
-    if ausfuehrbar:
+        python_artig = False
+    if python_artig:
         raise QuellenFehler(wo, f"Dieser Block läuft nie: pytest-codeblocks führt nur Fences aus, die genau "
-                            f"```{sorted(ausfuehrbar)[-1]} heißen, ohne Zusatz (hier ```{info}). Eine Ausgabe "
-                            "darunter würde nie verglichen.")
+                            f"```python heißen, ohne Zusatz (hier ```{info}). Eine Ausgabe darunter würde nie "
+                            "verglichen.")
+    vorschlag = difflib.get_close_matches(sprache.lower(), ["python", *NUR_ANZEIGE], n=1, cutoff=0.6)
+    raise QuellenFehler(wo, f"Die Sprache {sprache!r} kennt der Kurs nicht: Python läuft, zeigen kann die Seite "
+                        f"{', '.join(sorted(NUR_ANZEIGE))}." + (f" Meintest du {vorschlag[0]!r}?" if vorschlag else ""))
 
 
 def marken_pruefen(text: str, name: str) -> None:
@@ -190,15 +195,15 @@ def marken_pruefen(text: str, name: str) -> None:
     zeilen = text.split("\n")
     offen = None  # der Zaun des offenen Fence
     for nummer, zeile in enumerate(zeilen, start=1):
-        if zaun := re.match(r"^\s*(`{3,})(.*)$", zeile):
+        if zaun := re.match(r"^\s*(`{3,}|~{3,})(.*)$", zeile):
             if offen is None:
                 offen = zaun[1]
-                sprache_pruefen(zaun[2].strip(), f"{name}:{nummer}")
+                fence_pruefen(zaun[1], zaun[2].rstrip(), f"{name}:{nummer}")
                 davor = next((z.strip() for z in reversed(zeilen[:nummer - 1]) if z.strip() and not ABSCHNITT.search(z)), "")
                 if 'title="Ausgabe"' in zaun[2] and davor != "<!--pytest-codeblocks:expected-output-->":
                     raise QuellenFehler(f"{name}:{nummer}", "Diese Ausgabe würde nie verglichen: Direkt davor fehlt "
                                         "`<!--pytest-codeblocks:expected-output-->`, allein auf seiner Zeile.")
-            elif len(zaun[1]) >= len(offen) and not zaun[2].strip():
+            elif zaun[1].startswith(offen) and not zaun[2].strip():
                 offen = None
         if re.match(r"\s*<!--\s*pytest", zeile) and not MARKE.fullmatch(zeile.strip()):
             raise QuellenFehler(f"{name}:{nummer}", "Diesen Marker liest pytest-codeblocks nicht: Er heißt "

@@ -109,13 +109,16 @@ def test_marke_ohne_stueck_und_leerer_block(text, zeile):
 
 
 @pytest.mark.parametrize("fence, meldung", [
-    ("```pyhton", "Die Sprache 'pyhton' kennt die Seite nicht: .* Meintest du 'python'\\?"),
-    ("```yml2", "Die Sprache 'yml2' kennt die Seite nicht"),
+    ("```pyhton", "Die Sprache 'pyhton' kennt der Kurs nicht: .* Meintest du 'python'\\?"),
+    ("```yml2", "Die Sprache 'yml2' kennt der Kurs nicht"),
+    ("```bash", "Die Sprache 'bash' kennt der Kurs nicht"),
     ("```py", "Dieser Block läuft nie: .* genau ```python heißen"),
     ("```Python", "Dieser Block läuft nie"),
     ("```python3", "Dieser Block läuft nie"),
+    ("```pycon", "Dieser Block läuft nie"),
     ('```python title="Lösung"', "Dieser Block läuft nie"),
-    ("```shell", "Dieser Block läuft nie: .* genau ```sh heißen"),
+    ("``` python", "Dieser Block läuft nie: pytest-codeblocks überspringt"),
+    ("~~~python", "Dieser Block läuft nie: pytest-codeblocks überspringt"),
 ])
 def test_fence_der_nie_laeuft_oder_den_niemand_kennt(fence, meldung):
     """Ein Tippfehler in der Sprache: Der Block liefe still nie, seine Ausgabe würde nie verglichen."""
@@ -126,7 +129,7 @@ def test_fence_der_nie_laeuft_oder_den_niemand_kennt(fence, meldung):
 
 def test_sprachen_des_kurses_und_fences_in_fences_sind_recht():
     text = ('```python\nprint(1)\n```\n\n<!--pytest-codeblocks:expected-output-->\n\n```text title="Ausgabe"\n1\n```\n'
-            "\n```js\nlet x;\n```\n\n```mermaid\nsequenceDiagram\n```\n\n````markdown\n```pyhton\n```\n````\n")
+            "\n```js\nlet x;\n```\n\n```console\n$ uv run pytest\n```\n\n````text\n```pyhton\n```\n````\n")
     assert [b.ausgabe for b in _lesen(text) if b.ist_test] == ["1\n"]
 
 

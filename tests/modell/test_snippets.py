@@ -9,13 +9,12 @@ from pathlib import Path
 import pytest
 
 from kurs.modell import EINBINDUNG, Kurs, QuellenFehler
+from kurs.modell.beispiele import marken_pruefen
 from kurs.modell.snippets import uebung_von
 
 KURS = Kurs()
 SNIPPETS, DOCS = KURS.snippets.ordner, KURS.docs
 FENCE = re.compile(r"^(?P<einzug>\s*)(?P<zaun>`{3,}|~{3,})(?P<info>.*)$")
-# Sprachen, die pytest-codeblocks nicht ausführt, dürfen Attribute tragen (title="Ausgabe").
-NUR_ANZEIGE = {"text", "js", "console", "sql"}
 
 
 def fences(datei: Path):
@@ -32,55 +31,16 @@ def fences(datei: Path):
             offen = None
 
 
-def fence_fehler(zaun: str, info: str) -> str | None:
-    if zaun.startswith("~"):
-        return "~~~-Fences überspringt pytest-codeblocks; nimm ```"
-    if info != info.lstrip():
-        return "Leerzeichen nach ``` lässt pytest-codeblocks den Block überspringen"
-    sprache, _, attribute = info.partition(" ")
-    if sprache == "python":
-        return "```python mit Attributen läuft nicht; schreib nur ```python" if attribute else None
-    if sprache in NUR_ANZEIGE:
-        return None
-    if sprache in {"py", "pycon", "python3", "py3"}:
-        return f"```{sprache} läuft nicht; schreib ```python"
-    return f"unbekannte Sprache {sprache!r}: erlaubt sind python (läuft) und {sorted(NUR_ANZEIGE)} (nur Anzeige)"
-
-
 SNIPPET_DATEIEN = sorted(SNIPPETS.rglob("*.md"))
 SEITEN = sorted(DOCS.rglob("*.md"))
 
 
-@pytest.mark.parametrize("zaun, info, fehler", [
-    ("```", "python", None),
-    ("```", 'text title="Ausgabe"', None),
-    ("```", "py", "läuft nicht"),
-    ("```", 'python title="x"', "mit Attributen"),
-    ("```", " python", "Leerzeichen"),
-    ("~~~", "python", "~~~"),
-    ("```", "bash", "unbekannte Sprache"),
-])
-def test_fence_regeln_erkennen_stille_auslasser(zaun, info, fehler):
-    ergebnis = fence_fehler(zaun, info)
-    assert (ergebnis is None) if fehler is None else (fehler in ergebnis)
-
-
 @pytest.mark.parametrize("datei", SNIPPET_DATEIEN, ids=lambda p: p.relative_to(SNIPPETS).as_posix())
-def test_keine_fence_wird_still_uebersprungen(datei):
-    fehler = [f"Zeile {n}: {zaun}{info}: {fehler_}" for n, zaun, info in fences(datei)
-              if (fehler_ := fence_fehler(zaun, info))]
-    assert not fehler, "\n".join(fehler)
-
-
-@pytest.mark.parametrize("datei", SNIPPET_DATEIEN, ids=lambda p: p.relative_to(SNIPPETS).as_posix())
-def test_jede_ausgabe_wird_mit_dem_echten_lauf_verglichen(datei):
-    text = datei.read_text(encoding="utf-8")
-    ausgaben = len(re.findall(r'^```\w+ title="Ausgabe"$', text, re.M))
-    geprueft = len(re.findall(r'^<!--pytest-codeblocks:expected-output-->\n\n```\w+ title="Ausgabe"$', text, re.M))
-    assert ausgaben == geprueft, (
-        "Ein Block mit title=\"Ausgabe\" ohne <!--pytest-codeblocks:expected-output--> davor "
-        "würde nie mit dem echten Lauf verglichen."
-    )
+def test_keine_fence_wird_still_uebersprungen_und_jede_ausgabe_verglichen(datei):
+    """Die Regeln stehen einmal, im Leser (kurs/modell/beispiele.py, marken_pruefen; ihre Fälle in
+    tests/modell/test_beispiele.py): Build und Sammeln brechen an der Zeile ab. Hier gilt jede Datei für sich,
+    auch eine, die keine Seite einbindet."""
+    marken_pruefen(datei.read_text(encoding="utf-8"), datei.relative_to(KURS.wurzel).as_posix())
 
 
 @pytest.mark.parametrize("seite", SEITEN, ids=lambda p: p.relative_to(DOCS).as_posix())
