@@ -124,3 +124,22 @@ def einrichten(env, wurzel: Path) -> None:
             env.get_template(datei.relative_to(wurzel / "overrides").as_posix())
         except Exception as exc:  # noqa: BLE001 - ein Syntaxfehler: Jinja nennt Datei und Zeile
             raise fehler(exc, wurzel) from None
+        verweise_pruefen(env, datei, wurzel)
+
+
+def verweise_pruefen(env, datei: Path, wurzel: Path) -> None:
+    """Jede Vorlage, die `datei` mit include, extends oder import nennt, gibt es. Jinja merkte eine fehlende
+    erst, wenn es die Stelle zeichnet, und manche nur selten (partials/mermaid.html nur auf einer Seite mit
+    einem Diagramm, das noch nicht gezeichnet ist)."""
+    from jinja2 import TemplateNotFound, meta
+
+    quelle = datei.read_text(encoding="utf-8")
+    for name in meta.find_referenced_templates(env.parse(quelle)):
+        if name is None:  # ein Name, der erst beim Zeichnen feststeht
+            continue
+        try:
+            env.loader.get_source(env, name)
+        except TemplateNotFound:
+            zeile = next((n for n, z in enumerate(quelle.split("\n"), start=1) if f'"{name}"' in z or f"'{name}'" in z), None)
+            raise PluginError(str(QuellenFehler.in_datei(datei, zeile, f"Die Vorlage {name!r} gibt es weder in overrides/ "
+                                                         "noch im Theme.", wurzel))) from None

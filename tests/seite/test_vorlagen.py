@@ -1,6 +1,7 @@
 """Fehler in den Vorlagen (kurs/seite/vorlagen.py): ein Block ohne `end…` an der Zeile, wo es fehlt."""
 
 import shutil
+from pathlib import Path
 
 import jinja2
 import pytest
@@ -56,3 +57,26 @@ def test_andere_syntaxfehler_wie_bisher(tmp_path):
     shutil.rmtree(tmp_path / "overrides", ignore_errors=True)
     meldung = _meldung(tmp_path, "<p>\n{{ x }\n")
     assert meldung.startswith("overrides/main.html:2: "), meldung
+
+
+@pytest.mark.parametrize("zeile", [n for n, z in enumerate(MAIN, start=1) if "{% include" in z or "{% extends" in z])
+def test_fehlende_vorlage_an_der_zeile_die_sie_nennt(zeile, tmp_path):
+    """Eine umbenannte Vorlage fiele sonst erst auf, wenn Jinja die Stelle zeichnet, manche fast nie."""
+    from mkdocs.exceptions import PluginError
+
+    from kurs.seite.vorlagen import verweise_pruefen
+
+    (tmp_path / "overrides").mkdir()
+    text = "\n".join(MAIN[:zeile - 1] + [MAIN[zeile - 1].replace('.html"', '-alt.html"')] + MAIN[zeile:])
+    (tmp_path / "overrides" / "main.html").write_text(text, encoding="utf-8")
+    theme = jinja2.Environment(loader=jinja2.FileSystemLoader([WURZEL / "overrides", tmp_path / "overrides",
+                                                               *_theme_ordner()]))
+    verweise_pruefen(theme, WURZEL / "overrides" / "main.html", WURZEL)  # das Original: alles da
+    with pytest.raises(PluginError, match=f"^overrides/main.html:{zeile}: Die Vorlage '.*-alt.html' gibt es weder"):
+        verweise_pruefen(theme, tmp_path / "overrides" / "main.html", tmp_path)
+
+
+def _theme_ordner():
+    import material
+
+    return [Path(material.__file__).parent / "templates"]
