@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
+from kurs.modell import kaesten
 from kurs.modell.beispiele import EINBINDUNG
 from kurs.modell.fehler import QuellenFehler
 from kurs.modell.uebungen import Quiz, Uebung
@@ -124,7 +125,11 @@ def _anker(titel: str) -> str:
 
 def seite_pruefen(kurs: "Kurs", pfad: Path) -> None:
     """Was in einer Seite nie stehen darf oder sich vertippt hat, mit Datei und Zeile (QuellenFehler)."""
-    for nummer, zeile in enumerate(pfad.read_text(encoding="utf-8").split("\n"), start=1):
+    text = pfad.read_text(encoding="utf-8")
+    wo = pfad.relative_to(kurs.wurzel).as_posix() if pfad.is_relative_to(kurs.wurzel) else pfad.name
+    kaesten.pruefen(text, wo)
+    kaesten.diagramme_pruefen(text, wo)
+    for nummer, zeile in enumerate(text.split("\n"), start=1):
         def fehler(text: str, nummer: int = nummer) -> QuellenFehler:
             return QuellenFehler.in_datei(pfad, nummer, text, kurs.wurzel)
 

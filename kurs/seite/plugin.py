@@ -39,7 +39,6 @@ from kurs.seite import (
     auswahl,
     glossar,
     hinweise,
-    kaesten,
     lesezeit,
     meldungen,
     notebookseiten,
@@ -209,7 +208,6 @@ class KursPlugin(BasePlugin[KursConfig]):
         wo = page.file.src_path
         markdown = lesezeit.einsetzen(markdown, self.kurs.docs)  # aus dem Text der Seite, vor allem Eingesetzten
         try:
-            kaesten.pruefen(markdown, Path(page.file.abs_src_path).relative_to(self.kurs.wurzel).as_posix())
             ergebnis = auswahl.auswahl_einsetzen(self.kurs, markdown, wo)
             ergebnis = hinweise.hinweise_einsetzen(self.kurs, ergebnis, wo)
         except KeyError as exc:

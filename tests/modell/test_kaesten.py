@@ -1,10 +1,12 @@
-"""kurs/seite/kaesten.py: Ein Kasten, den Markdown nicht liest oder der leer bliebe, bricht den Build mit
+"""kurs/modell/kaesten.py: Ein Kasten, den Markdown nicht liest oder der leer bliebe, bricht den Build mit
 Datei und Zeile ab; was Markdown als Kasten liest, geht durch."""
+
+import re
 
 import pytest
 
 from kurs.modell import QuellenFehler
-from kurs.seite.kaesten import pruefen
+from kurs.modell.kaesten import diagramme_pruefen, pruefen
 
 GUT = '''Text
 
@@ -51,3 +53,11 @@ def test_kaputter_oder_leerer_kasten_an_seiner_zeile(kopf, meldung):
 def test_kasten_am_ende_der_seite_bliebe_leer():
     with pytest.raises(QuellenFehler, match="^docs/x.md:3: Dieser Kasten bliebe leer"):
         pruefen('Text\n\n??? example "So wird geprüft"\n', "docs/x.md")
+
+
+@pytest.mark.parametrize("feld", ["accTitle", "accDescr"])
+def test_diagramm_ohne_text_fuer_screenreader(feld):
+    diagramm = "Text\n\n```mermaid\nsequenceDiagram\n    accTitle: Ein Titel\n    accDescr: Ein Satz.\n    A->>B: x\n```\n"
+    diagramme_pruefen(diagramm, "docs/x.md")
+    with pytest.raises(QuellenFehler, match=f"^docs/x.md:3: Diesem Diagramm fehlt `{feld}: …`"):
+        diagramme_pruefen(re.sub(rf"^    {feld}: .*\n", "", diagramm, flags=re.M), "docs/x.md")

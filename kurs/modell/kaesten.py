@@ -1,20 +1,22 @@
 """Kästen einer Seite (`!!! warning "…"`, `??? example "…"`), wie Beitragende sie schreiben: Ein Kopf, den
 Markdown nicht als Kasten liest (ein fehlendes Anführungszeichen), stünde still als Text in der Seite, und
 ein Kasten ohne eingerückten Inhalt (eine doppelte Kopfzeile) bliebe still leer. Beides bricht den Build
-mit Datei und Zeile ab. Ob ein Kopf gilt, entscheiden die Ausdrücke der Erweiterungen selbst."""
+mit Datei und Zeile ab. Ob ein Kopf gilt, entscheiden die Ausdrücke der Erweiterungen selbst.
+
+Dazu die Diagramme: Jedes trägt accTitle und accDescr (je eine Zeile), die ein Screenreader vorliest."""
 
 import re
 
-from markdown.extensions.admonition import AdmonitionProcessor
-from pymdownx.details import DetailsProcessor
-
-from kurs.modell import QuellenFehler
+from kurs.modell.fehler import QuellenFehler
 
 KOPF = re.compile(r"^(?P<einzug>\s*)(?P<art>!!!|\?\?\?)")
 ZAUN = re.compile(r"^\s*(`{3,}|~{3,})")
 
 
 def pruefen(markdown: str, wo: str) -> None:
+    from markdown.extensions.admonition import AdmonitionProcessor
+    from pymdownx.details import DetailsProcessor
+
     zeilen = markdown.split("\n")
     zaun = None  # in einem Fence ist nichts ein Kasten
     for nummer, zeile in enumerate(zeilen, start=1):
@@ -35,3 +37,16 @@ def pruefen(markdown: str, wo: str) -> None:
         if len(inhalt) - len(inhalt.lstrip()) <= len(kopf["einzug"]):
             raise QuellenFehler(f"{wo}:{nummer}", "Dieser Kasten bliebe leer: Sein Inhalt steht darunter, um vier "
                                 "Leerzeichen eingerückt.")
+
+
+def diagramme_pruefen(markdown: str, wo: str) -> None:
+    from kurs.modell.kapitel import MERMAID
+
+    for m in MERMAID.finditer(markdown):
+        zeile = markdown.count("\n", 0, m.start()) + 1
+        for feld in ("accTitle", "accDescr"):
+            # Einzeilig: So liest es auch die Rechtschreibprüfung, und so kommt es in die Suche.
+            if not re.search(rf"^\s*{feld}:\s*\S", m[1], re.M):
+                raise QuellenFehler(f"{wo}:{zeile}", f"Diesem Diagramm fehlt `{feld}: …` (eine Zeile): Ohne liest ein "
+                                    "Screenreader nur „Diagramm“. accTitle ist der Titel, accDescr sagt in einem Satz, "
+                                    "was es zeigt.")
