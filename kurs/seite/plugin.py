@@ -227,7 +227,15 @@ class KursPlugin(BasePlugin[KursConfig]):
         env.globals["kurs_uebungen"] = self.uebungen  # overrides/main.html schreibt es in jede Seite
         env.globals["kurs_python"] = vendor.python_im_browser()  # und das an kurs-lauf.js
         vorlagen.einrichten(env, self.kurs.wurzel)  # ein Fehler in overrides/: mit Datei und Zeile
+        self.env, self.namen_geprueft = env, False
         return env
+
+    def on_page_context(self, context, page, config, nav):
+        # Die Namen, die overrides/ liest, gegen den Kontext, den MkDocs den Vorlagen gibt: einmal je Build.
+        if not self.namen_geprueft:
+            self.namen_geprueft = True
+            vorlagen.namen_pruefen(self.env, self.kurs.wurzel, set(context))
+        return context
 
     def on_page_content(self, html_text, page, config, files):
         html_text, programme = self._inhalt(html_text, page)

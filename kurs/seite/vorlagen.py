@@ -143,3 +143,35 @@ def verweise_pruefen(env, datei: Path, wurzel: Path) -> None:
             zeile = next((n for n, z in enumerate(quelle.split("\n"), start=1) if f'"{name}"' in z or f"'{name}'" in z), None)
             raise PluginError(str(QuellenFehler.in_datei(datei, zeile, f"Die Vorlage {name!r} gibt es weder in overrides/ "
                                                          "noch im Theme.", wurzel))) from None
+
+
+def namen_pruefen(env, wurzel: Path, kontext: set[str]) -> None:
+    """Jeder Name, den eine Vorlage aus overrides/ liest, gibt es: im Kontext der Seite (`kontext`, von
+    MkDocs), in den Globalen der Umgebung oder als Import oder `set` in einer Vorlage, die sie einbindet
+    (Materials base.html). Jinja zeichnete einen vertippten Namen still als leeren Text."""
+    import difflib
+
+    from jinja2 import meta, nodes
+
+    def definiert(quelle: str) -> set[str]:
+        namen = set()
+        for knoten in env.parse(quelle).find_all((nodes.Import, nodes.FromImport, nodes.Assign, nodes.AssignBlock)):
+            if isinstance(knoten, nodes.Import):
+                namen.add(knoten.target)
+            elif isinstance(knoten, nodes.FromImport):
+                namen |= {n if isinstance(n, str) else n[-1] for n in knoten.names}
+            else:
+                namen |= {n.name for n in knoten.target.find_all(nodes.Name)}
+        return namen
+
+    vorlagen = {datei: datei.read_text(encoding="utf-8") for datei in sorted((wurzel / "overrides").rglob("*.html"))}
+    bekannt = set(kontext) | set(env.globals) | definiert(env.loader.get_source(env, "base.html")[0])
+    for quelle in vorlagen.values():
+        bekannt |= definiert(quelle)
+    for datei, quelle in vorlagen.items():
+        for name in sorted(meta.find_undeclared_variables(env.parse(quelle)) - bekannt):
+            zeile = next((n for n, z in enumerate(quelle.split("\n"), start=1) if re.search(rf"\b{name}\b", z)), None)
+            vorschlag = difflib.get_close_matches(name, sorted(bekannt), n=1)
+            raise PluginError(str(QuellenFehler.in_datei(
+                datei, zeile, f"{name!r} gibt es beim Zeichnen keiner Seite: Jinja schriebe an seiner Stelle still nichts."
+                + (f" Meintest du {vorschlag[0]!r}?" if vorschlag else ""), wurzel)))

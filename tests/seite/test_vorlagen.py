@@ -1,5 +1,6 @@
 """Fehler in den Vorlagen (kurs/seite/vorlagen.py): ein Block ohne `end…` an der Zeile, wo es fehlt."""
 
+import re
 import shutil
 from pathlib import Path
 
@@ -80,3 +81,36 @@ def _theme_ordner():
     import material
 
     return [Path(material.__file__).parent / "templates"]
+
+
+@pytest.fixture(scope="module")
+def umgebung():
+    """Die Umgebung, in der MkDocs die Vorlagen zeichnet (mit seinen Filtern), und die Namen seines Kontexts."""
+    from mkdocs.config import load_config
+    from mkdocs.utils.templates import TemplateContext
+
+    umgebung = load_config(str(WURZEL / "mkdocs.yml")).theme.get_env()
+    umgebung.globals.update(kurs_uebungen=[], kurs_python={})  # setzt das Plugin des Kurses (on_env)
+    return umgebung, set(TemplateContext.__annotations__)
+
+
+def test_jeder_name_in_overrides_ist_bekannt(umgebung):
+    from kurs.seite.vorlagen import namen_pruefen
+
+    namen_pruefen(*umgebung[:1], WURZEL, umgebung[1])
+
+
+@pytest.mark.parametrize("datei, name", [("partials/copyright.html", "config"), ("main.html", "kurs_python"),
+                                         ("main.html", "page")])
+def test_vertippter_name_an_seiner_zeile(datei, name, umgebung, tmp_path):
+    from mkdocs.exceptions import PluginError
+
+    from kurs.seite.vorlagen import namen_pruefen
+
+    shutil.copytree(WURZEL / "overrides", tmp_path / "overrides")
+    quelle = (tmp_path / "overrides" / datei).read_text(encoding="utf-8").split("\n")
+    zeile = next(n for n, z in enumerate(quelle, start=1) if re.search(rf"\b{name}\b", z) and "{" in z)
+    quelle[zeile - 1] = re.sub(rf"\b{name}\b", name + "x", quelle[zeile - 1])
+    (tmp_path / "overrides" / datei).write_text("\n".join(quelle), encoding="utf-8")
+    with pytest.raises(PluginError, match=rf"^overrides/{datei}:{zeile}: '{name}x' gibt es .* Meintest du '{name}'"):
+        namen_pruefen(umgebung[0], tmp_path, umgebung[1])
