@@ -18,6 +18,9 @@ aller Zustand lebt darin, nichts auf Modulebene. Ein Modul je Aufgabe:
 - kurs/fortschritt.py: die Übungsliste, die overrides/main.html in jede Seite schreibt.
 - notebookcache.py: der einzige Cache, die Notebook-Seiten von mkdocs-jupyter (cache, cache_dir).
 - meldungen.py: Warnungen von MkDocs über Links mit Datei und Zeile, auf Deutsch.
+- vorlagen.py: Fehler in overrides/ (Syntax, fehlende Vorlage, vertippter Name) mit Datei und Zeile.
+- einstellungen.py: `kurs:` in mkdocs.yml (cache, cache_dir); geänderter Code unter `serve`.
+- kurs/diagramm_html.py: die SVGs in der Seite, erst nach Materials Suche (Ablage).
 """
 
 import json
@@ -26,8 +29,6 @@ import re
 import shutil
 from pathlib import Path
 
-from mkdocs.config import config_options
-from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
@@ -50,53 +51,13 @@ from kurs.seite import (
     vorlagen,
 )
 from kurs.seite.codebloecke import KursMarkdown
+from kurs.seite.einstellungen import KURS_CODE, KursConfig, neuer_code_warnen
 from kurs.seite.notebookcache import Notebookcache
 
 PROGRAMME = "programme.json"
 NOTEBOOK_ORDNER = "_kurs-notebooks"  # in der Seite, während des Builds
 CODEBLOCK = re.compile(r'<div class="language-\w+ highlight"(?! data-search-exclude)')
 log = logging.getLogger("mkdocs.plugins.kurs")
-# Der Code des Kurses, wie er geladen wurde: `mkdocs serve` baut nach einer Änderung an kurs/ neu,
-# aber mit dem alten Code im Speicher (on_config sagt es dann).
-KURS_CODE = Path(__file__).resolve().parent.parent
-
-
-def _code_stand() -> dict[str, float]:
-    return {str(p): p.stat().st_mtime for p in KURS_CODE.rglob("*.py")}
-
-
-GELADEN = _code_stand()
-
-
-def _neuer_code_warnen() -> None:
-    if _code_stand() != GELADEN:
-        log.warning("Der Code des Kurses (kurs/) hat sich geändert, seit dieser Prozess läuft: Die Seite zeigt "
-                    "noch, was der alte Code baut. Starte `uv run mkdocs serve` neu.")
-
-
-class Schalter(config_options.BaseConfigOption[bool]):
-    """An oder aus, wie man es in eine Umgebungsvariable schreibt: true/false, 1/0, ja/nein, on/off."""
-
-    WERTE = {"true": True, "1": True, "ja": True, "yes": True, "on": True,
-             "false": False, "0": False, "nein": False, "no": False, "off": False}
-
-    def __init__(self, default: bool):
-        super().__init__()
-        self.default = default
-
-    def run_validation(self, value):
-        if str(value).strip().lower() not in self.WERTE:
-            raise config_options.ValidationError(
-                f"{value!r} ist weder an noch aus; erlaubt sind true/false, 1/0, ja/nein, on/off (KURS_CACHE).")
-        return self.WERTE[str(value).strip().lower()]
-
-
-class KursConfig(Config):
-    # Der Cache der Notebooks (notebookcache.py): an oder aus, und sein Ordner, relativ zu mkdocs.yml.
-    cache = Schalter(default=True)
-    cache_dir = config_options.Type(str, default=".cache/plugin/kurs")
-
-
 class Seitenbloecke:
     """Die Programme der Python-Blöcke einer Seite, in der Reihenfolge, in der sie gezeichnet werden."""
 
@@ -116,7 +77,7 @@ class KursPlugin(BasePlugin[KursConfig]):
         meldungen.einstellungen_verorten()  # „Config value …“ mit der Zeile in mkdocs.yml
 
     def on_config(self, config):
-        _neuer_code_warnen()
+        neuer_code_warnen()
         self.kurs = Kurs(Path(config.config_file_path).parent)
         meldungen.einrichten(self.kurs)  # Warnungen über Links mit Datei und Zeile, auf Deutsch
         self.protokoll = annotationen.beim_build()  # unter GitHub Actions: Anmerkungen im Pull Request

@@ -77,24 +77,6 @@ def test_die_notebooks_des_builds_bleiben_nicht_in_der_seite(gebaut):
         assert not list((ordner / build).rglob(ORDNER)) and not list((ordner / build).rglob(".kurs-cache"))
 
 
-@pytest.mark.parametrize("wert, an", [("true", True), ("false", False), (True, True), (False, False), (1, True),
-                                      (0, False), ("1", True), ("0", False), ("ja", True), ("Nein", False),
-                                      ("on", True), ("off", False)])
-def test_kurs_cache_versteht_an_und_aus_wie_in_einer_umgebungsvariable(wert, an):
-    from kurs.seite.plugin import Schalter
-
-    assert Schalter(default=True).validate(wert) is an
-
-
-def test_kurs_cache_mit_anderem_wert_sagt_auf_deutsch_was_geht():
-    from mkdocs.config.config_options import ValidationError
-
-    from kurs.seite.plugin import Schalter
-
-    with pytest.raises(ValidationError, match="weder an noch aus; erlaubt sind true/false, 1/0"):
-        Schalter(default=True).validate("vielleicht")
-
-
 @pytest.mark.parametrize("ordner, erlaubt", [(".cache/plugin/kurs", True), ("docs/cache", False), ("docs", False),
                                              ("snippets/x", False), ("overrides", False), ("site/cache", False),
                                              ("/tmp/kurs-cache-anderswo", True)])
@@ -116,17 +98,3 @@ def test_cache_in_beobachtetem_ordner_oder_in_der_seite_bleibt_aus(ordner, erlau
         cache = plugin._cache(config)
     assert (cache is not None) == erlaubt
     assert ("Cache der Notebooks aus" in caplog.text) != erlaubt
-
-
-def test_nach_aenderung_am_code_sagt_serve_dass_es_neu_starten_muss(monkeypatch, caplog):
-    """`mkdocs serve` baut nach einer Änderung an kurs/ mit dem alten Code neu: on_config sagt es."""
-    import logging
-
-    from kurs.seite import plugin
-
-    with caplog.at_level(logging.WARNING, logger="mkdocs.plugins.kurs"):
-        plugin._neuer_code_warnen()
-        assert caplog.text == ""
-        monkeypatch.setattr(plugin, "GELADEN", {**plugin.GELADEN, next(iter(plugin.GELADEN)): 0.0})
-        plugin._neuer_code_warnen()
-    assert "Starte `uv run mkdocs serve` neu" in caplog.text
