@@ -12,8 +12,9 @@ import pytest
 from kurs.modell import WURZEL
 from kurs.mutation import Mutation
 from kurs.mutation.__main__ import ANZAHL_CI, SEED_CI
-from kurs.mutation.arten import NAV_SEITE, kandidaten, stichprobe, tippfehler
+from kurs.mutation.arten import NAV_SEITE, tippfehler
 from kurs.mutation.lauf import _urteil
+from kurs.mutation.stichprobe import kandidaten, stichprobe
 
 _lauf = []
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from kurs.modell import WURZEL
 from kurs.mutation import ARTEN, DATEIARTEN
-from kurs.mutation.arten import kandidaten, stichprobe
 from kurs.mutation.lauf import Ergebnis, basis_anlegen, pruefen
+from kurs.mutation.stichprobe import kandidaten, stichprobe
 
 ANZAHL_CI, SEED_CI = 12, 1  # die Stichprobe der CI (tests/test_mutation.py): jede Zelle ein anderer Fehler
 

@@ -1,16 +1,15 @@
 """Die Fehler, die der Mutationstest einbaut: je Art Quelle, was Beitragende dort falsch machen.
 
-`kandidaten(wurzel)` zählt jeden möglichen Fehler des Kurses auf (deterministisch, nach Datei und
-Zeile), `stichprobe` zieht daraus mit einem Seed reihum aus jeder Zelle Art x Quelle."""
+Je Art Quelle eine Funktion, die jeden möglichen Fehler aufzählt (deterministisch, nach Datei und Zeile);
+stichprobe.py sammelt sie (`kandidaten`) und zieht daraus."""
 
 import functools
 import random
 import re
-from collections import defaultdict
 from dataclasses import replace
 from pathlib import Path
 
-from kurs.mutation import ARTEN, DATEIARTEN, Mutation
+from kurs.mutation import Mutation
 
 WORT = re.compile(r"(?<![\w`/.#-])[A-Za-zÄÖÜäöüß]{7,}(?![\w`/.(-])")
 EINBINDUNG = re.compile(r'^(\s*)-{1,}8<-{1,}\s+"([^"]+)"\s*$')
@@ -303,40 +302,4 @@ def _overrides(wurzel: Path, rng) -> list[Mutation]:
                          for n, z in enumerate(_zeilen(wurzel, d.relative_to(wurzel).as_posix()), start=1)
                          if f'"{name}"' in z)
         ergebnis += _dateifehler("overrides", pfad, verweise, pfad.replace(".html", "-alt.html"))
-    return ergebnis
-
-
-def kandidaten(wurzel: Path, seed: int = 0) -> list[Mutation]:
-    """Jeder Fehler, den der Test in diesen Kurs einbauen kann."""
-    rng = random.Random(seed)  # nur für die Stelle eines Tippfehlers in einer Zeile
-    _zeilen.cache_clear()
-    _markdown_dateien.cache_clear()
-    alle = [*_seiten(wurzel, rng), *_snippets(wurzel, rng), *_toml(wurzel, rng), *_mkdocs_yml(wurzel, rng),
-            *_overrides(wurzel, rng)]
-    return [m for m in alle if not _ohne_wirkung(wurzel, m)]
-
-
-def _ohne_wirkung(wurzel: Path, m: Mutation) -> bool:
-    """Ersetzt der Fehler eine Zeile durch sich selbst (das Zeichen, das er ändern wollte, fehlt dort)?"""
-    return any(s[0] == "zeile" and s[3] == (_zeilen(wurzel, s[1])[s[2] - 1],) for s in m.schritte)
-
-
-def stichprobe(alle: list[Mutation], anzahl: int, seed: int) -> list[Mutation]:
-    """`anzahl` Fehler, reihum aus jeder Zelle Art x Quelle gezogen: Jede Zelle kommt vor, bevor
-    eine zweimal drankommt. Derselbe Seed auf denselben Quellen zieht dieselben."""
-    rng = random.Random(seed)
-    zellen = defaultdict(list)
-    for m in alle:
-        zellen[(m.art, m.dateiart)].append(m)
-    reihen = []
-    for schluessel in sorted(zellen, key=lambda z: (DATEIARTEN.index(z[1]), ARTEN.index(z[0]))):
-        liste = zellen[schluessel][:]
-        rng.shuffle(liste)
-        reihen.append(liste)
-    rng.shuffle(reihen)
-    ergebnis = []
-    while len(ergebnis) < anzahl and any(reihen):
-        for liste in reihen:
-            if liste and len(ergebnis) < anzahl:
-                ergebnis.append(liste.pop())
     return ergebnis
