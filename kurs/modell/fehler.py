@@ -100,4 +100,13 @@ def verorten(exc: BaseException, wurzel: Path, datei: Path | None = None) -> Que
     if datei is None:
         return QuellenFehler("(Datei unbekannt)", f"Beim Lesen der Quellen: {_text(exc)}")
     zeile = _zeile(exc) if getattr(exc, "filename", None) is None or _in_quellen(exc.filename, wurzel) else None
+    if zeile is None and "TOML" in type(exc).__name__ and "end of document" in str(exc):
+        # Ein Anführungszeichen, das nie schließt: TOML merkt es erst am Ende der Datei. Gemeint ist die Zeile,
+        # die sich seit dem letzten Commit geändert hat (ohne git: nur die Datei).
+        from kurs.modell.aenderungen import beschreiben, geaendert
+
+        wurzel = Path(wurzel).resolve()
+        if aenderungen := geaendert(wurzel, datei.resolve().relative_to(wurzel).as_posix()):
+            return QuellenFehler.in_datei(datei, aenderungen[-1].zeile, f"{beschreiben(aenderungen[-1])}; danach "
+                                          f"meldet TOML am Ende der Datei: {_text(exc)}", wurzel)
     return QuellenFehler.in_datei(datei, zeile, _text(exc), Path(wurzel).resolve())

@@ -47,3 +47,23 @@ def test_erste_nennt_datei_zeile_und_was_dort_stand(tmp_path):
     (tmp_path / "datei.txt").write_text("eins\ndrei\nvier\n", encoding="utf-8")
     assert aenderungen.erste(tmp_path, ["fehlt.txt", "datei.txt"]) == \
         "datei.txt:2: Seit dem letzten Commit fehlt vor dieser Zeile: 'zwei'"
+
+
+def test_toml_das_erst_am_ende_scheitert_an_der_geaenderten_zeile(tmp_path):
+    """Ein Anführungszeichen, das nie schließt, merkt TOML am Ende der Datei (kurs/modell/fehler.py, verorten)."""
+    import tomllib
+
+    from kurs.modell import verorten
+
+    repository(tmp_path)
+    toml = "a = 'eins'\nb = 'zwei'\n\n[[c]]\nd = 1\n"
+    (tmp_path / "x.toml").write_text(toml, encoding="utf-8")
+    subprocess.run(["git", "add", "x.toml"], cwd=tmp_path, check=True, capture_output=True)
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@localhost", "commit", "-qm", "x"], cwd=tmp_path,
+                   check=True, capture_output=True)
+    aenderungen._im_commit.cache_clear()
+    (tmp_path / "x.toml").write_text(toml.replace("'zwei'", "'zwei"), encoding="utf-8")
+    with pytest.raises(tomllib.TOMLDecodeError) as info:
+        tomllib.loads((tmp_path / "x.toml").read_text(encoding="utf-8"))
+    assert "end of document" in str(info.value)
+    assert str(verorten(info.value, tmp_path, tmp_path / "x.toml")).startswith("x.toml:2: Seit dem letzten Commit")
