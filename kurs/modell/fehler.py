@@ -96,17 +96,29 @@ def verorten(exc: BaseException, wurzel: Path, datei: Path | None = None) -> Que
     als QuellenFehler mit Datei und Zeile."""
     if isinstance(exc, QuellenFehler):
         return exc
+    from kurs.modell.aenderungen import beschreiben
+
     datei = datei or _datei(exc, Path(wurzel).resolve())
     if datei is None:
         return QuellenFehler("(Datei unbekannt)", f"Beim Lesen der Quellen: {_text(exc)}")
     zeile = _zeile(exc) if getattr(exc, "filename", None) is None or _in_quellen(exc.filename, wurzel) else None
-    if zeile is None and "TOML" in type(exc).__name__ and "end of document" in str(exc):
-        # Ein Anführungszeichen, das nie schließt: TOML merkt es erst am Ende der Datei. Gemeint ist die Zeile,
-        # die sich seit dem letzten Commit geändert hat (ohne git: nur die Datei).
-        from kurs.modell.aenderungen import beschreiben, geaendert
-
-        wurzel = Path(wurzel).resolve()
-        if aenderungen := geaendert(wurzel, datei.resolve().relative_to(wurzel).as_posix()):
-            return QuellenFehler.in_datei(datei, aenderungen[-1].zeile, f"{beschreiben(aenderungen[-1])}; danach "
-                                          f"meldet TOML am Ende der Datei: {_text(exc)}", wurzel)
+    if "TOML" in type(exc).__name__ and (davor := _toml_davor(datei, zeile, Path(wurzel).resolve())):
+        wo = f"in Zeile {zeile}" if zeile else "am Ende der Datei"
+        return QuellenFehler.in_datei(datei, davor.zeile, f"{beschreiben(davor)}; danach meldet TOML {wo}: "
+                                      f"{_text(exc)}", Path(wurzel).resolve())
     return QuellenFehler.in_datei(datei, zeile, _text(exc), Path(wurzel).resolve())
+
+
+def _toml_davor(datei: Path, zeile: int | None, wurzel: Path):
+    """Ein Anführungszeichen oder eine Klammer, die nie schließt, merkt TOML erst später, oft am Ende der
+    Datei. Gemeint ist dann die letzte Zeile davor, die sich seit dem letzten Commit geändert hat; steht der
+    Fehler auf einer geänderten Zeile, oder gibt es kein git, bleibt es bei TOMLs Zeile."""
+    from kurs.modell.aenderungen import geaendert
+
+    try:
+        aenderungen = geaendert(wurzel, datei.resolve().relative_to(wurzel).as_posix())
+    except ValueError:  # nicht unter der Wurzel
+        return None
+    if any(a.zeile == zeile for a in aenderungen):
+        return None
+    return next((a for a in reversed(aenderungen) if zeile is None or a.zeile <= zeile), None)

@@ -49,21 +49,29 @@ def test_erste_nennt_datei_zeile_und_was_dort_stand(tmp_path):
         "datei.txt:2: Seit dem letzten Commit fehlt vor dieser Zeile: 'zwei'"
 
 
-def test_toml_das_erst_am_ende_scheitert_an_der_geaenderten_zeile(tmp_path):
-    """Ein Anführungszeichen, das nie schließt, merkt TOML am Ende der Datei (kurs/modell/fehler.py, verorten)."""
+TOML = "a = 1\nb = [\n  '''\nx\n''',\n  '''\ny\n''',\n]\nc = 2\n\n[[d]]\ne = 3\n"
+
+
+@pytest.mark.parametrize("weg, merkt", [
+    (8, "end of document"),  # das Ende der letzten Zeichenkette gelöscht: TOML merkt es am Ende der Datei
+    (5, "at line 6"),  # das Ende der ersten: TOML merkt es eine Zeile später
+])
+def test_toml_das_spaeter_scheitert_an_der_geaenderten_zeile(tmp_path, weg, merkt):
+    """TOML merkt manchen Fehler erst später (kurs/modell/fehler.py, verorten): gemeint ist die geänderte Zeile."""
     import tomllib
 
     from kurs.modell import verorten
 
     repository(tmp_path)
-    toml = "a = 'eins'\nb = 'zwei'\n\n[[c]]\nd = 1\n"
+    toml = TOML
     (tmp_path / "x.toml").write_text(toml, encoding="utf-8")
     subprocess.run(["git", "add", "x.toml"], cwd=tmp_path, check=True, capture_output=True)
     subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@localhost", "commit", "-qm", "x"], cwd=tmp_path,
                    check=True, capture_output=True)
     aenderungen._im_commit.cache_clear()
-    (tmp_path / "x.toml").write_text(toml.replace("'zwei'", "'zwei"), encoding="utf-8")
+    zeilen = toml.split("\n")
+    (tmp_path / "x.toml").write_text("\n".join(zeilen[:weg - 1] + zeilen[weg:]), encoding="utf-8")
     with pytest.raises(tomllib.TOMLDecodeError) as info:
         tomllib.loads((tmp_path / "x.toml").read_text(encoding="utf-8"))
-    assert "end of document" in str(info.value)
-    assert str(verorten(info.value, tmp_path, tmp_path / "x.toml")).startswith("x.toml:2: Seit dem letzten Commit")
+    assert merkt in str(info.value)
+    assert str(verorten(info.value, tmp_path, tmp_path / "x.toml")).startswith(f"x.toml:{weg}: Seit dem letzten Commit")
