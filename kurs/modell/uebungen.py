@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kurs import lauf
-from kurs.modell.beispiele import Beispiel
+from kurs.modell.beispiele import ABSCHNITT, Beispiel
 from kurs.modell.fehler import QuellenFehler, verorten
 
 if TYPE_CHECKING:
@@ -72,9 +72,17 @@ class Uebung:
     def _beispiel(self, rolle: str) -> Beispiel:
         """Das eine Python-Beispiel von `rolle`.md."""
         python = [b for b in self.kurs.snippets.beispiele(f"{self.name}/{rolle}.md") if b.syntax == "python"]
-        if len(python) != 1:
-            raise QuellenFehler(f"snippets/{self.name}/{rolle}.md",
-                                f"erwartet genau einen Python-Block, gefunden {len(python)}")
+        if len(python) > 1:  # Vor dem zweiten fehlt wohl der cont-Marker: direkt hinter dem ersten.
+            wo = f"snippets/{self.name}/{rolle}.md"
+            if zweiter := next((b.zeile for b in python[1:] if b.zeile), None):
+                zeilen = (self.ordner / f"{rolle}.md").read_text(encoding="utf-8").split("\n")[:zweiter - 1]
+                ende = next((n for n in range(len(zeilen), 0, -1)
+                             if zeilen[n - 1].strip() and not ABSCHNITT.search(zeilen[n - 1])), 0)
+                wo += f":{ende + 1}"
+            raise QuellenFehler(wo, f"Hier fehlt wohl `<!--pytest-codeblocks:cont-->`: Danach beginnt ein zweiter "
+                                f"Python-Block, und {rolle}.md ist einer, aus seinen Teilen zusammengesetzt.")
+        if not python:
+            raise QuellenFehler(f"snippets/{self.name}/{rolle}.md", "Hier steht kein Python-Block.")
         return python[0]
 
     def _nach(self, rolle: str, vorher: str, einbindung: str) -> str:
@@ -84,6 +92,14 @@ class Uebung:
             raise QuellenFehler(f"snippets/{self.name}/{rolle}.md", f"{rolle}.md beginnt mit "
                                 f'--8<-- "{self.name}/{einbindung}" und <!--pytest-codeblocks:cont-->: '
                                 "So läuft sie als Test, wie sie im Browser läuft.")
+        try:  # Im Browser läuft sie für sich, nach dem Kontext: So muss sie auch für sich übersetzen.
+            compile(code[len(vorher):], "<string>", "exec")
+        except SyntaxError as exc:
+            from kurs import lauf
+
+            ort = self._beispiel(rolle).ort_in_quelle(vorher.count("\n") + (exc.lineno or 1))
+            raise QuellenFehler(f"{ort[0]}:{ort[1]}" if ort else f"snippets/{self.name}/{rolle}.md", "Für sich ist das "
+                                f"kein gültiges Python (so läuft es im Browser): {lauf.erklaere(exc, None)}") from None
         return code[len(vorher):]
 
     @cached_property

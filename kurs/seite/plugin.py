@@ -171,6 +171,7 @@ class KursPlugin(BasePlugin[KursConfig]):
         try:
             ergebnis = auswahl.auswahl_einsetzen(self.kurs, markdown, wo)
             ergebnis = hinweise.hinweise_einsetzen(self.kurs, ergebnis, wo)
+            ergebnis = ergebnis.replace(auswahl.UEBUNGEN_TABELLE, auswahl.uebungen_tabelle(self.kurs))
         except KeyError as exc:
             if (self.kurs.snippets.ordner / Path(wo).stem).is_dir() and wo not in [s.quelle for s in self.kurs.nav]:
                 raise PluginError(f"mkdocs.yml: nav nennt {wo} nicht. Ohne den Eintrag ist {Path(wo).stem} kein "
@@ -178,7 +179,6 @@ class KursPlugin(BasePlugin[KursConfig]):
             raise PluginError(f"{wo}: Die Übung {exc} gibt es nicht.") from None
         except Exception as exc:  # noqa: BLE001 - jeder Fehler beim Lesen: mit Datei und Zeile
             raise PluginError(str(verorten(exc, self.kurs.wurzel))) from None
-        ergebnis = ergebnis.replace(auswahl.UEBUNGEN_TABELLE, auswahl.uebungen_tabelle(self.kurs))
         ergebnis = repository.einsetzen(ergebnis, self.kurs.konfiguration.repository)
         if page.file.src_uri != "glossar.md":
             ergebnis += "\n\n" + glossar.abkuerzungen(self.kurs) + "\n"

@@ -280,3 +280,16 @@ def test_eintrag_ohne_name_an_seiner_kopfzeile(kopie):
     datei.write_text("\n".join(zeilen), encoding="utf-8")
     with pytest.raises(QuellenFehler, match=rf"^snippets/teil-1/uebung-1/fehler.toml:{zeile}: \[\[fehler\]\] 'ohne"):
         Kurs(kopie).pruefen()
+
+
+def test_loesung_die_nur_mit_dem_kontext_uebersetzt_an_ihrer_zeile(kopie):
+    """Ohne ihre `def`-Zeile hinge der Rumpf der Lösung am Kontext und übersetzte so; im Browser läuft sie aber
+    für sich. Gemeldet an der Zeile, nicht als Traceback beim Zeichnen der Übungstabelle."""
+    from kurs.modell import QuellenFehler
+
+    datei = kopie / "snippets/teil-1/uebung-1/loesung.md"
+    zeilen = datei.read_text(encoding="utf-8").split("\n")
+    zeile = next(n for n, z in enumerate(zeilen, start=1) if z.startswith("def verarbeite("))
+    datei.write_text("\n".join(zeilen[:zeile - 1] + zeilen[zeile:]), encoding="utf-8")
+    with pytest.raises(QuellenFehler, match=rf"^snippets/teil-1/uebung-1/loesung.md:{zeile}: Für sich ist das kein"):
+        Kurs(kopie).pruefen()
