@@ -74,7 +74,7 @@ def _tests(m: Mutation, ordner: Path) -> list[str]:
         uebung = Path(m.datei).parent
         ziele += [p.relative_to(ordner).as_posix() for p in sorted((ordner / uebung).glob("*.md"))
                   if p.relative_to(ordner).as_posix() not in ziele]
-        ziele.append("tests/modell/test_uebungen.py")
+        ziele += ["tests/modell/test_uebungen.py", "tests/modell/test_hinweise.py"]
     if m.dateiart == "diagramm":
         ziele.append("tests/test_diagramme.py::test_jedes_diagramm_hat_seine_svgs_in_diagramme")
     try:

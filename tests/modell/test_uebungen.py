@@ -170,16 +170,6 @@ def test_quiz_ohne_antwort_faellt_durch(uebung):
 # --- Der Vertrag einer Prüfung, geprüft beim Lesen (kurs/modell/uebungen.py) ---------------
 
 
-@pytest.fixture
-def kopie(tmp_path):
-    import shutil
-
-    from kurs.modell import WURZEL
-
-    for teil in ("docs", "snippets"):
-        shutil.copytree(WURZEL / teil, tmp_path / teil, ignore=shutil.ignore_patterns("assets", "__pycache__"))
-    shutil.copy(WURZEL / "mkdocs.yml", tmp_path)
-    return tmp_path
 
 
 def ersetze(datei, alt: str, neu: str) -> None:
@@ -216,41 +206,6 @@ def test_pruefung_die_nicht_mit_der_loesung_beginnt_faellt_beim_lesen_auf(kopie)
             '--8<-- "teil-1/uebung-1/loesung.md"\n\n<!--pytest-codeblocks:cont-->\n', "")
     with pytest.raises(QuellenFehler, match='beginnt mit --8<-- "teil-1/uebung-1/loesung.md"'):
         Kurs(kopie).pruefen()
-
-
-# --- Hinweise (hinweise.toml): einzeln vor der Lösung, für die typischen Fehler ---------
-
-
-@pytest.mark.parametrize("uebung", UEBUNGEN, ids=lambda u: u.name)
-def test_jeder_typische_fehler_hat_einen_hinweis(uebung):
-    assert len(uebung.hinweise) >= 2, f"{uebung.name}: weniger als zwei Hinweise"
-    bedacht = {name for hinweis in uebung.hinweise for name in hinweis.fehler}
-    ohne = [f.name for f in uebung.fehler if f.name not in bedacht]
-    assert not ohne, f"snippets/{uebung.name}/hinweise.toml: Kein Hinweis nennt die typischen Fehler {ohne}"
-
-
-@pytest.mark.parametrize("inhalt, wo, meldung", [
-    (None, "", "fehlt. Jede Übung gibt dort mindestens zwei Hinweise"),
-    ("[[hinweis]]\ntext = 'nur einer'\nfehler = ['Duplikat meldet True']\n", "", "braucht mindestens zwei [[hinweis]]"),
-    ("[[hinweis]]\ntext = 'a'\nfehler = ['Duplikat meldet True']\n[[hinweis]]\ntext = 'b'\nfehler = ['gibt es nicht']\n",
-     ":4", "Hinweis 2: Diese typischen Fehler gibt es nicht: ['gibt es nicht']"),
-    ("[[hinweis]]\ntext = 'a'\nfehler = ['Duplikat meldet True']\n[[hinweis]]\ntext = 'b'\n",
-     ":4", "Hinweis 2: braucht text und fehler"),
-    # vertippt: an der Zeile des fremden Eintrags
-    ("[[hinweis]]\ntext = 'a'\nfehler = ['Duplikat meldet True']\n\n[[hinwies]]\ntext = 'b'\nfehler = []\n",
-     ":5", "'hinwies' kennt hinweise.toml nicht"),
-])
-def test_kaputte_hinweise_nennen_datei_und_grund(kopie, inhalt, wo, meldung):
-    from kurs.modell import QuellenFehler
-
-    datei = kopie / "snippets/teil-1/uebung-1/hinweise.toml"
-    if inhalt is None:
-        datei.unlink()
-    else:
-        datei.write_text(inhalt, encoding="utf-8")
-    with pytest.raises(QuellenFehler, match=f"^snippets/teil-1/uebung-1/hinweise.toml{wo}: ") as fehler:
-        Kurs(kopie).pruefen()
-    assert meldung in str(fehler.value)
 
 
 def test_alt_nennt_die_zeile_die_nicht_in_der_loesung_steht(kopie):
