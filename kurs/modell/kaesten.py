@@ -3,7 +3,8 @@ Markdown nicht als Kasten liest (ein fehlendes Anführungszeichen), stünde stil
 ein Kasten ohne eingerückten Inhalt (eine doppelte Kopfzeile) bliebe still leer. Beides bricht den Build
 mit Datei und Zeile ab. Ob ein Kopf gilt, entscheiden die Ausdrücke der Erweiterungen selbst.
 
-Dazu die Diagramme: Jedes trägt accTitle und accDescr (je eine Zeile), die ein Screenreader vorliest."""
+Dazu die Diagramme: Jedes trägt accTitle und accDescr (je eine Zeile), die ein Screenreader vorliest. Und
+eine Zeile Text, die zweimal hintereinander steht (ein doppeltes Einfügen), liest niemand gern zweimal."""
 
 import re
 
@@ -50,3 +51,15 @@ def diagramme_pruefen(markdown: str, wo: str) -> None:
                 raise QuellenFehler(f"{wo}:{zeile}", f"Diesem Diagramm fehlt `{feld}: …` (eine Zeile): Ohne liest ein "
                                     "Screenreader nur „Diagramm“. accTitle ist der Titel, accDescr sagt in einem Satz, "
                                     "was es zeigt.")
+
+
+def doppelte_zeilen(markdown: str, wo: str) -> None:
+    """Dieselbe Zeile Text zweimal hintereinander, außerhalb von Fences (in Code und Diagrammen kann das
+    gewollt sein: zweimal dieselbe Zustellung)."""
+    zaun, vorige = None, ""
+    for nummer, zeile in enumerate(markdown.split("\n"), start=1):
+        if m := ZAUN.match(zeile):
+            zaun = m[1] if zaun is None else (None if m[1].startswith(zaun) and not zeile.strip().strip(zaun[0]) else zaun)
+        elif zaun is None and zeile.strip() and zeile == vorige:
+            raise QuellenFehler(f"{wo}:{nummer}", "Diese Zeile steht zweimal hintereinander; lösch eine.")
+        vorige = zeile if zaun is None else ""

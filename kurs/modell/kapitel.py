@@ -129,6 +129,7 @@ def seite_pruefen(kurs: "Kurs", pfad: Path) -> None:
     wo = pfad.relative_to(kurs.wurzel).as_posix() if pfad.is_relative_to(kurs.wurzel) else pfad.name
     kaesten.pruefen(text, wo)
     kaesten.diagramme_pruefen(text, wo)
+    kaesten.doppelte_zeilen(text, wo)
     for nummer, zeile in enumerate(text.split("\n"), start=1):
         def fehler(text: str, nummer: int = nummer) -> QuellenFehler:
             return QuellenFehler.in_datei(pfad, nummer, text, kurs.wurzel)

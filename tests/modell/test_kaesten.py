@@ -61,3 +61,12 @@ def test_diagramm_ohne_text_fuer_screenreader(feld):
     diagramme_pruefen(diagramm, "docs/x.md")
     with pytest.raises(QuellenFehler, match=f"^docs/x.md:3: Diesem Diagramm fehlt `{feld}: …`"):
         diagramme_pruefen(re.sub(rf"^    {feld}: .*\n", "", diagramm, flags=re.M), "docs/x.md")
+
+
+def test_zeile_zweimal_hintereinander():
+    from kurs.modell.kaesten import doppelte_zeilen
+
+    text = "Ein Satz.\nNoch einer.\n\n\n```mermaid\nA->>B: x\nA->>B: x\n```\n| a |\n| b |\n"
+    doppelte_zeilen(text, "docs/x.md")  # Leerzeilen und Fences dürfen
+    with pytest.raises(QuellenFehler, match="^docs/x.md:3: Diese Zeile steht zweimal hintereinander"):
+        doppelte_zeilen(text.replace("Noch einer.\n", "Noch einer.\nNoch einer.\n"), "docs/x.md")
