@@ -20,17 +20,18 @@ KLAMMERN = {dict: "{}", list: "[]", tuple: "()"}
 
 def kurz(wert, tiefe=0) -> str:
     """Ein kurzes repr, nur von eingebauten Typen: Ein eigenes __repr__ liefe sonst mit (und druckte vielleicht)."""
-    if type(wert) in EINFACH:
+    art = type(wert)
+    if art in EINFACH:
         text = repr(wert)
-    elif type(wert) in KLAMMERN and tiefe < 2:
+    elif art in KLAMMERN and tiefe < 2:
         teile = [f"{kurz(k, tiefe + 1)}: {kurz(v, tiefe + 1)}" for k, v in list(wert.items())[:4]] \
-            if type(wert) is dict else [kurz(w, tiefe + 1) for w in list(wert)[:4]]
+            if art is dict else [kurz(w, tiefe + 1) for w in wert[:4]]
         if len(wert) > 4:
             teile.append("…")
-        auf, zu = KLAMMERN[type(wert)]
+        auf, zu = KLAMMERN[art]
         text = auf + ", ".join(teile) + zu
     else:
-        text = f"<{type(wert).__name__}>"
+        text = f"<{art.__name__}>"
     return text if len(text) <= 60 else text[:59] + "…"
 
 
@@ -46,10 +47,11 @@ class Schritte:
 
     def _name(self, obj, art):
         """„Queue“ für die erste Queue, „Queue 2“ für die zweite …; jede zählt ihre IDs von vorn."""
-        if id(obj) not in self._namen:
+        bekannt = self._namen.get(id(obj))
+        if bekannt is None:
             anzahl = sum(1 for n, _ in self._namen.values() if n.split()[0] == art)
-            self._namen[id(obj)] = (art if anzahl == 0 else f"{art} {anzahl + 1}", obj)
-        return self._namen[id(obj)][0]
+            bekannt = self._namen[id(obj)] = (art if anzahl == 0 else f"{art} {anzahl + 1}", obj)
+        return bekannt[0]
 
     @staticmethod
     def _wer(rahmen, sonst):
@@ -64,11 +66,10 @@ class Schritte:
             rahmen = rahmen.f_back
         return sonst
 
-    def _methode_beginnt(self, rahmen, methode, selbst):
-        code = rahmen.f_code
+    def _methode_beginnt(self, rahmen, methode, selbst, namen):
         aufrufer = rahmen.f_back  # die Zeile, die die Methode rief
         werte = rahmen.f_locals
-        argumente = [werte.get(n) for n in code.co_varnames[:code.co_argcount]]
+        argumente = [werte.get(n) for n in namen]
         obj = argumente[0] if selbst else None
         if obj is not None:
             for aktiv in self._aktiv:
