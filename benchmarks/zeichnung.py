@@ -127,7 +127,9 @@ def laden_drucken(vorher: str, alt: dict, neu: dict) -> None:
     print("Beim Laden von Teil 2, bevor die Leserin etwas tut (übers Netz, gzip wie GitHub Pages):")
     for name, netz in ((f"vor der Zeichnung ({vorher})", alt), ("heute", neu)):
         print(f"  {name:32} {len(netz):3} Anfragen, {sum(netz.values()):8} B")
-    print(f"  Unterschied: {sum(neu.values()) - sum(alt.values()):+d} B; je Datei, die sich änderte:")
+    print(f"  Unterschied: {sum(neu.values()) - sum(alt.values()):+d} B; ohne die HTML-Seite (ihr Inhalt wächst mit dem "
+          f"Kurs), nur Skripte, Stile und Bilder: {sum(g for u, g in alt.items() if u.startswith('assets/'))} -> "
+          f"{sum(g for u, g in neu.items() if u.startswith('assets/'))} B; je Datei, die sich änderte:")
     for datei in sorted(set(alt) | set(neu)):
         if alt.get(datei) != neu.get(datei):
             print(f"    {datei:60} {alt.get(datei, 0):8} -> {neu.get(datei, 0):8} B")
