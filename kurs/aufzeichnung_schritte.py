@@ -25,7 +25,8 @@ def kurz(wert, tiefe=0) -> str:
         text = repr(wert)
     elif art in KLAMMERN and tiefe < 2:
         teile = [f"{kurz(k, tiefe + 1)}: {kurz(v, tiefe + 1)}" for k, v in list(wert.items())[:4]] \
-            if art is dict else [kurz(w, tiefe + 1) for w in wert[:4]]
+            if art is dict else [kurz(w, tiefe + 1) if type(w) not in EINFACH  # ohne Aufruf: die meisten Einträge
+                                 else r if len(r := repr(w)) <= 60 else r[:59] + "…" for w in wert[:4]]
         if len(wert) > 4:
             teile.append("…")
         auf, zu = KLAMMERN[art]
@@ -67,7 +68,6 @@ class Schritte:
         return sonst
 
     def _methode_beginnt(self, rahmen, methode, selbst, namen):
-        aufrufer = rahmen.f_back  # die Zeile, die die Methode rief
         werte = rahmen.f_locals
         argumente = [werte.get(n) for n in namen]
         obj = argumente[0] if selbst else None
@@ -75,27 +75,28 @@ class Schritte:
             for aktiv in self._aktiv:
                 if aktiv[1] is obj:
                     return  # eine Methode desselben Objekts ruft sie (super(), zuruecksetzen -> seek): einmal zählt
+        # Die Zeile, die die Methode rief, ist rahmen.f_back: nur für Schritte, die schon hier entstehen.
         eintrag = [rahmen, obj, methode, None]
         self._aktiv.append(eintrag)
         if methode in QUEUE:
             name = self._name(obj, "Queue")
             if methode == "ack" and len(argumente) > 1:
-                self.schritt("ack", "Konsument", name, f"ack ID {argumente[1]}", aufrufer, id=argumente[1])
+                self.schritt("ack", "Konsument", name, f"ack ID {argumente[1]}", rahmen.f_back, id=argumente[1])
             elif methode == "tick":
                 eintrag[3] = self._unsichtbar(obj)
         elif methode == "veroeffentliche":
             payload = argumente[1] if len(argumente) > 1 else None
-            self.schritt("veroeffentliche", self._wer(rahmen, "Producer"), "Broker", "veroeffentliche", aufrufer,
+            self.schritt("veroeffentliche", self._wer(rahmen, "Producer"), "Broker", "veroeffentliche", rahmen.f_back,
                          body=kurz(payload))
         elif methode == "seek" and len(argumente) >= 4:
             gruppe, partition, offset = argumente[1:4]
             self.schritt("seek", f"Gruppe {gruppe}", self._name(obj, "Log"), f"Seek P{partition} auf Offset {offset}",
-                         aufrufer)
+                         rahmen.f_back)
         elif methode == "zuruecksetzen" and len(argumente) >= 3:
             gruppe, partition = argumente[1:3]
             offset = argumente[3] if len(argumente) > 3 else 0
             self.schritt("seek", f"Gruppe {gruppe}", self._name(obj, "Log"),
-                         f"Replay: P{partition} zurück auf Offset {offset}, committet", aufrufer)
+                         f"Replay: P{partition} zurück auf Offset {offset}, committet", rahmen.f_back)
         elif methode in ("lesen", "committen", "anhaengen"):
             eintrag[3] = argumente
 
