@@ -55,6 +55,7 @@ __all__ = ["DEIN_CODE", "GRENZE", "PRUEFUNG", "Aufzeichnung"]
 GRENZE = 2000
 MELDEN_S = 1.0  # so oft höchstens ein Zwischenstand an die Seite (nur im Browser)
 KEINE_ZEICHNUNG = "Für diesen Lauf gibt es keine Zeichnung"
+DLQ_MENGE = frozenset(DLQ_NAMEN)
 LEER = json.dumps({"teilnehmer": [], "schritte": [], "teilweise": False, "grund": None, "szenario_gescheitert": None})
 
 
@@ -75,7 +76,7 @@ class Aufzeichnung(Schritte):
         self._laengen = {}  # id(Liste) -> [Liste, bekannte Länge]: jede Liste zählt einmal, wer sie auch sieht
         self._zeile = {}  # Rahmen -> letzte Zeile (sys.settrace; nur Rahmen mit DLQ)
         self._offen = {}  # Rahmen -> Zeile eines Aufrufs wie dlq.append, dessen Wirkung noch nicht nachgesehen ist
-        self._gemeldet = time.monotonic()
+        self._gemeldet = time.monotonic() if melden else 0.0
         self._aus = False
 
     # --- ein und aus ---
@@ -122,12 +123,13 @@ class Aufzeichnung(Schritte):
         einer Methode); None: Code, der nicht zum Kurs gehört."""
         if code.co_filename not in KURS_CODE or code.co_name.startswith("<") and code.co_name != "<module>":
             return None
+        # Auch Zellen: Eine Liste, die eine innere Funktion (in 3.11 auch eine List Comprehension) sieht, steht dort.
+        namen = code.co_varnames + code.co_cellvars + code.co_names
+        dlq = () if DLQ_MENGE.isdisjoint(namen) else tuple(n for n in namen if n in DLQ_NAMEN)
+        if code.co_name == "<module>" and not dlq:
+            return None  # fast jeder Block: schnell erledigt, er kostet jeden Lauf (kleine Blöcke spüren es)
         selbst = ist_methode(code)
         methode = code.co_name if code.co_name in METHODEN and (selbst or code.co_name == "anhaengen") else None
-        # Auch Zellen: Eine Liste, die eine innere Funktion (in 3.11 auch eine List Comprehension) sieht, steht dort.
-        dlq = tuple(n for n in code.co_varnames + code.co_cellvars + code.co_names if n in DLQ_NAMEN)
-        if code.co_name == "<module>" and not dlq:
-            return None
         return methode, dlq, selbst, code.co_varnames[:code.co_argcount] if methode else ()
 
     def _beginn(self, rahmen, art):
