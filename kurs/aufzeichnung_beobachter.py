@@ -64,15 +64,14 @@ class _Monitoring:
             art = a.art(code)
             if art is None:
                 return sys.monitoring.DISABLE
-            if True:
-                self._beobachtet[id(code)] = (code, art)
-                methode, dlq = art[:2]
-                if not (methode or dlq or a._prueft_mit(code)):
-                    return sys.monitoring.DISABLE  # nur noch PY_UNWIND: ein Absturz
-                e = sys.monitoring.events
-                ereignisse = (e.PY_RETURN if methode or dlq else 0) | (e.CALL if dlq else 0)
-                if ereignisse:
-                    sys.monitoring.set_local_events(self.WERKZEUG, code, ereignisse)
+            self._beobachtet[id(code)] = (code, art)  # das erste Mal in diesem Lauf
+            methode, dlq = art[:2]
+            if not (methode or dlq or a._prueft_mit(code)):
+                return sys.monitoring.DISABLE  # nur noch PY_UNWIND: ein Absturz
+            e = sys.monitoring.events
+            ereignisse = (e.PY_RETURN if methode or dlq else 0) | (e.CALL if dlq else 0)
+            if ereignisse:
+                sys.monitoring.set_local_events(self.WERKZEUG, code, ereignisse)
             a._beginn(sys._getframe(1), art)
         except Exception as exc:  # nie den Code der Leserin stören
             a._kaputt(exc)
