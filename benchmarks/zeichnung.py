@@ -7,13 +7,18 @@ Misst in Debians Chromium auf Teil 2 (390 × 844 px), ausgeliefert wie von GitHu
 tests/im_browser.py), gedrosselt wie benchmarks/python_im_browser.py („4G“: 9 Mbit/s, 60 ms, CPU 4-mal
 langsamer, über das DevTools-Protokoll):
 
-- Beim Laden der Seite: was angefragt wird (keine Datei der Zeichnung) und wie viel kurs-lauf.js mehr
-  wiegt als vorher (nur das Laden des Moduls steht dort), übers Netz.
+- Beim Laden der Seite, bevor die Leserin etwas tut: alle Anfragen und ihre Bytes übers Netz, heute und
+  im Stand vor der Zeichnung (der Commit vor dem, der kurs-zeichnung.js anlegte, gebaut wie heute), dazu
+  jede Datei, die sich dazwischen änderte. Keine Datei der Zeichnung und kein kurs-ergebnis.js (was erst
+  nach einem Lauf zählt, lädt mit dem ersten Klick). kurs-lauf.js einzeln: wie es übers Netz geht, und
+  beide Stände ohne Kommentare (der Build streicht sie seit heute auch dort), damit zu sehen ist, was der
+  Code selbst wiegt.
 - Der Code der Zeichnung: kurs-zeichnung.js und .css, wie sie übers Netz kommen (gzip; der Build
   streicht die Kommentare, kurs/seite/ohne_kommentare.py), daneben die Quelle mit Kommentaren.
 - Vom Ergebnis bis zur Zeichnung: vom Ereignis „kurs:aufzeichnung“ am Block bis zum nächsten Bild mit der
   offenen Zeichnung, für Aufzeichnungen echter Läufe (tests/zeichnung_beispiele.py) mit 9 bis 5001
-  Schritten. Das erste Mal mit Laden über 4G (kalt), danach Median und p95 aus 20 Läufen (warm). Ins
+  Schritten. Das erste Mal mit Laden über 4G (kalt; es holt auch kurs-ergebnis.js, das nach einem echten
+  Klick schon neben Python geladen hat), danach Median und p95 aus 20 Läufen (warm). Ins
   erste Bild kommt ein Bildschirm voll Zeilen (ERSTE_ZEILEN), der Rest ein Bild später: „ganz“ ist die
   Zeit, bis auch er gezeichnet ist. „Boden“ ist ein Lauf ohne Schritte (nur ein Satz): So lange dauert
   auf diesem Rechner jedes Bild nach einer Änderung; auf einem belasteten Rechner zählt, was darüber liegt.
@@ -38,6 +43,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 import im_browser as browser  # noqa: E402 (liegt in tests/)
 import zeichnung_beispiele as beispiele  # noqa: E402
 from python_im_browser import NETZE, drosseln  # noqa: E402 (liegt neben dieser Datei)
+
+from kurs.seite import ohne_kommentare  # noqa: E402
 
 WURZEL = Path(__file__).resolve().parent.parent
 WIEDERHOLUNGEN = 20
@@ -94,6 +101,43 @@ def gzip_bytes(daten: bytes) -> int:
     return len(gzip.compress(daten, 6))  # wie tests/im_browser.py ausliefert
 
 
+def vorher_bauen(vorher: str, ziel: Path) -> Path:
+    """Die Seite im Stand `vorher`, gebaut mit dessen eigenem Paket kurs (PYTHONPATH vor dem installierten)."""
+    quelle = ziel.parent / "quelle-vorher"
+    quelle.mkdir()
+    archiv = subprocess.run(["git", "archive", vorher], cwd=WURZEL, capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(quelle)], input=archiv, check=True)
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(ziel)], cwd=quelle, check=True,
+                   capture_output=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(quelle)})
+    return ziel
+
+
+def beim_laden(chromium, site: Path) -> dict:
+    """Jede Anfrage beim Laden von Teil 2 (390 px, ohne Cache) bis Ruhe ist, mit ihren Bytes übers Netz."""
+    netz = {}
+    with browser.ausliefern(site, wie_github_pages=True) as basis:
+        kontext = chromium.new_context(viewport={"width": 390, "height": 844})
+        page = kontext.new_page()
+        page.on("requestfinished", lambda r: netz.__setitem__(r.url.removeprefix(basis), r.sizes()["responseBodySize"]))
+        page.goto(basis + "teil-2/", wait_until="networkidle")
+        kontext.close()
+    return netz
+
+
+def laden_drucken(vorher: str, alt: dict, neu: dict) -> None:
+    print("Beim Laden von Teil 2, bevor die Leserin etwas tut (übers Netz, gzip wie GitHub Pages):")
+    for name, netz in ((f"vor der Zeichnung ({vorher})", alt), ("heute", neu)):
+        print(f"  {name:32} {len(netz):3} Anfragen, {sum(netz.values()):8} B")
+    print(f"  Unterschied: {sum(neu.values()) - sum(alt.values()):+d} B; ohne die HTML-Seite (ihr Inhalt wächst mit dem "
+          f"Kurs), nur Skripte, Stile und Bilder: {sum(g for u, g in alt.items() if u.startswith('assets/'))} -> "
+          f"{sum(g for u, g in neu.items() if u.startswith('assets/'))} B; je Datei, die sich änderte:")
+    for datei in sorted(set(alt) | set(neu)):
+        if alt.get(datei) != neu.get(datei):
+            print(f"    {datei:60} {alt.get(datei, 0):8} -> {neu.get(datei, 0):8} B")
+    nachher = [u for u in neu if "kurs-zeichnung" in u or u.endswith("kurs-ergebnis.js")]
+    print(f"  davon Zeichnung und kurs-ergebnis.js: {len(nachher)} Anfragen (Ziel 0)")
+
+
 def faelle() -> dict:
     return {
         "ohne Schritte (nur der Grund)": {"teilnehmer": [], "schritte": [], "teilweise": False,
@@ -113,15 +157,16 @@ def main() -> None:
     aufzeichnungen = faelle()
     with tempfile.TemporaryDirectory() as tmp:
         site = browser.bauen(Path(tmp) / "site")
+        site_vorher = vorher_bauen(vorher, Path(tmp) / "site-vorher")
         lauf_jetzt = (site / "assets" / "kurs-lauf.js").read_bytes()
         with browser.ausliefern(site, wie_github_pages=True) as basis, sync_playwright() as playwright:
             chromium = browser.starte_browser(playwright)
+            laden_alt, laden_neu = beim_laden(chromium, site_vorher), beim_laden(chromium, site)
             kontext = chromium.new_context(viewport={"width": 390, "height": 844})
             page = kontext.new_page()
             netz = {}
             page.on("requestfinished", lambda r: netz.__setitem__(r.url, r.sizes()["responseBodySize"]))
             page.goto(basis + "teil-2/", wait_until="networkidle")
-            beim_laden = dict(netz)
             drosseln(page, NETZE["4G"])
             nummer = page.evaluate("""() => document.querySelector(
                 '.language-python.highlight[data-rolle=vorlage][data-uebung="teil-2/uebung-2"]').dataset.lauf""")
@@ -140,19 +185,20 @@ def main() -> None:
                           for name, a in aufzeichnungen.items() if 0 < len(a["schritte"]) <= ZIEL_SCHRITTE}
             chromium.close()
 
-    zeichnung_beim_laden = [url for url in beim_laden if "kurs-zeichnung" in url]
     print(f"Last des Rechners (1 min) vor der Messung: {last_vorher:.1f} auf {os.cpu_count()} Kernen\n")
-    print(f"Beim Laden von Teil 2: {len(beim_laden)} Anfragen, {sum(beim_laden.values()) / 1e3:.1f} KB übers Netz; "
-          f"davon Zeichnung: {len(zeichnung_beim_laden)} Anfragen (Ziel 0)")
-    print(f"  kurs-lauf.js: {gzip_bytes(lauf_jetzt)} B gzip, heute ({vorher}) {gzip_bytes(lauf_heute)} B: "
-          f"{gzip_bytes(lauf_jetzt) - gzip_bytes(lauf_heute):+d} B (nur das Laden des Moduls)")
+    laden_drucken(vorher, laden_alt, laden_neu)
+    ohne = ohne_kommentare.js
+    print(f"  kurs-lauf.js übers Netz: {gzip_bytes(lauf_jetzt)} B gzip, vor der Zeichnung {gzip_bytes(lauf_heute)} B: "
+          f"{gzip_bytes(lauf_jetzt) - gzip_bytes(lauf_heute):+d} B; beide ohne Kommentare: "
+          f"{gzip_bytes(ohne(lauf_jetzt.decode()).encode())} B und {gzip_bytes(ohne(lauf_heute.decode()).encode())} B "
+          f"(vor der Zeichnung strich der Build dort keine Kommentare)")
     quelle = sum(gzip_bytes((WURZEL / "docs" / "assets" / n).read_bytes()) for n in code)
     print(f"\nCode der Zeichnung übers Netz, erst mit der ersten Aufzeichnung: {sum(code.values())} B "
           f"(Ziel ≤ {ZIEL_KB * 1024} B); {', '.join(f'{n} {g} B' for n, g in sorted(code.items()))}; "
           f"die Quelle mit Kommentaren wöge {quelle} B")
     print(f"Mermaid zum Vergleich: {mermaid_bytes / 1e3:.0f} KB übers Netz\n")
     print(f"Vom Ergebnis bis zur Zeichnung, 4G und CPU 4× (Ziel p95 ≤ {ZIEL_MS} ms bis {ZIEL_SCHRITTE} Schritte):")
-    print(f"  das erste Mal, mit Laden der Zeichnung über 4G: {kalt:.0f} ms (Queue-Demo)")
+    print(f"  das erste Mal, mit Laden der Zeichnung (und kurs-ergebnis.js) über 4G: {kalt:.0f} ms (Queue-Demo)")
     boden = statistics.median(z[0] for z in zeiten["ohne Schritte (nur der Grund)"])
     for name, z in zeiten.items():
         ms, ganz = sorted(e for e, _ in z), sorted(g for _, g in z)

@@ -55,6 +55,7 @@ __all__ = ["DEIN_CODE", "GRENZE", "PRUEFUNG", "Aufzeichnung"]
 GRENZE = 2000
 MELDEN_S = 1.0  # so oft höchstens ein Zwischenstand an die Seite (nur im Browser)
 KEINE_ZEICHNUNG = "Für diesen Lauf gibt es keine Zeichnung"
+DLQ_MENGE = frozenset(DLQ_NAMEN)
 LEER = json.dumps({"teilnehmer": [], "schritte": [], "teilweise": False, "grund": None, "szenario_gescheitert": None})
 
 
@@ -75,7 +76,7 @@ class Aufzeichnung(Schritte):
         self._laengen = {}  # id(Liste) -> [Liste, bekannte Länge]: jede Liste zählt einmal, wer sie auch sieht
         self._zeile = {}  # Rahmen -> letzte Zeile (sys.settrace; nur Rahmen mit DLQ)
         self._offen = {}  # Rahmen -> Zeile eines Aufrufs wie dlq.append, dessen Wirkung noch nicht nachgesehen ist
-        self._gemeldet = time.monotonic()
+        self._gemeldet = time.monotonic() if melden else 0.0
         self._aus = False
 
     # --- ein und aus ---
@@ -102,7 +103,7 @@ class Aufzeichnung(Schritte):
     def als_json(self) -> str:
         if not self.schritte and not self.grund:
             return LEER  # die meisten Blöcke: nichts zu zeichnen, und das ohne json.dumps
-        return json.dumps(self.daten(), ensure_ascii=False)
+        return json.dumps(self.daten(), separators=(",", ":"))  # knapp und ASCII: so am schnellsten (Pyodide)
 
     # --- der Beobachter meldet: Beginn und Ende einer Funktion des Kurses; in Code mit DLQ Zeilen oder Aufrufe ---
 
@@ -118,27 +119,28 @@ class Aufzeichnung(Schritte):
         return gemerkt[1]
 
     def _einordnen(self, code):
-        """(Methode oder None, Namen von DLQ-Listen, ob das erste Argument das Objekt ist); None: Code, der
-        nicht zum Kurs gehört."""
+        """(Methode oder None, Namen von DLQ-Listen, ob das erste Argument das Objekt ist, Namen der Argumente
+        einer Methode); None: Code, der nicht zum Kurs gehört."""
         if code.co_filename not in KURS_CODE or code.co_name.startswith("<") and code.co_name != "<module>":
             return None
+        # Auch Zellen: Eine Liste, die eine innere Funktion (in 3.11 auch eine List Comprehension) sieht, steht dort.
+        namen = code.co_varnames + code.co_cellvars + code.co_names
+        dlq = () if DLQ_MENGE.isdisjoint(namen) else tuple(n for n in namen if n in DLQ_NAMEN)
+        if code.co_name == "<module>" and not dlq:
+            return None  # fast jeder Block: schnell erledigt, er kostet jeden Lauf (kleine Blöcke spüren es)
         selbst = ist_methode(code)
         methode = code.co_name if code.co_name in METHODEN and (selbst or code.co_name == "anhaengen") else None
-        # Auch Zellen: Eine Liste, die eine innere Funktion (in 3.11 auch eine List Comprehension) sieht, steht dort.
-        dlq = tuple(n for n in code.co_varnames + code.co_cellvars + code.co_names if n in DLQ_NAMEN)
-        if code.co_name == "<module>" and not dlq:
-            return None
-        return methode, dlq, selbst
+        return methode, dlq, selbst, code.co_varnames[:code.co_argcount] if methode else ()
 
     def _beginn(self, rahmen, art):
-        methode, dlq, selbst = art
+        methode, dlq, selbst, argumente = art
         if dlq:
             self._dlq[rahmen] = {}
             self._dlq_pruefen(rahmen, None)  # merkt sich die Länge jeder DLQ, die es schon gibt (Parameter, global)
         if self.pruefung and rahmen.f_code.co_filename == DEIN_CODE:
             self._pruefung_stellt_zu(rahmen)
         if methode:
-            self._methode_beginnt(rahmen, methode, selbst)
+            self._methode_beginnt(rahmen, methode, selbst, argumente)
 
     def _prueft_mit(self, code):
         """Eine Funktion der Leserin, die die Prüfung mit einer Nachricht rufen kann (_pruefung_stellt_zu)."""
@@ -153,9 +155,14 @@ class Aufzeichnung(Schritte):
         """Ein Aufruf wie dlq.append in Code mit DLQ (sys.monitoring). Ist `liste` eine DLQ, wird danach
         nachgesehen: vor dem nächsten Schritt, dem nächsten solchen Aufruf oder am Ende der Funktion."""
         listen = self._dlq.get(rahmen)
-        if listen is None or not any(liste is dlq for dlq in listen.values()) and len(listen) == len(
-                self.art(rahmen.f_code)[1]):
-            return  # eine andere Liste (alle DLQs dieses Rahmens sind bekannt)
+        if listen is None:
+            return
+        for dlq in listen.values():
+            if dlq is liste:
+                break
+        else:
+            if len(listen) == len(self._arten[id(rahmen.f_code)][1][1]):
+                return  # eine andere Liste (alle DLQs dieses Rahmens sind bekannt)
         self._nachsehen()
         self._offen[rahmen] = rahmen.f_lineno
 
@@ -171,25 +178,26 @@ class Aufzeichnung(Schritte):
             return None
         if self._offen:  # was davor an eine DLQ ging, kommt auch davor
             self._nachsehen()
-        for name in (von, an):
-            if name is not None and name not in self.teilnehmer:
-                self.teilnehmer.append(name)
-        s = {"art": art, "von": von, "an": an, "text": text, "zeile": self._zeile_im_editor(rahmen) if zeile is False else zeile,
-             "id": id, "versuche": versuche, "body": body, "szenario": self._szenario(rahmen) if self.pruefung else None}
-        self.schritte.append(s)
-        if len(self.schritte) >= GRENZE:
+        teilnehmer = self.teilnehmer
+        if von is not None and von not in teilnehmer:
+            teilnehmer.append(von)
+        if an is not None and an not in teilnehmer:
+            teilnehmer.append(an)
+        if zeile is False:  # die Zeile im Editor: im Rahmen selbst oder im nächsten darüber, der Code der Leserin ist
+            r = rahmen
+            while r is not None and r.f_code.co_filename != DEIN_CODE:
+                r = r.f_back
+            zeile = r.f_lineno if r is not None else None
+        s = {"art": art, "von": von, "an": an, "text": text, "zeile": zeile, "id": id, "versuche": versuche,
+             "body": body, "szenario": self._szenario(rahmen) if self.pruefung else None}
+        schritte = self.schritte
+        schritte.append(s)
+        if len(schritte) >= GRENZE:
             self._aufhoeren(f"Gezeichnet sind die ersten {GRENZE} Schritte; der Lauf ging weiter.")
         if self.melden and (self._aus or time.monotonic() - self._gemeldet > MELDEN_S):
             self._gemeldet = time.monotonic()
             self.melden(self.als_json())
         return s
-
-    @staticmethod
-    def _zeile_im_editor(rahmen):
-        """Die Zeile im Editor: im Rahmen selbst oder im nächsten darüber, der Code der Leserin ist."""
-        while rahmen is not None and rahmen.f_code.co_filename != DEIN_CODE:
-            rahmen = rahmen.f_back
-        return rahmen.f_lineno if rahmen is not None else None
 
     def _szenario(self, rahmen):
         """Das Szenario der Prüfung: ihr S, global oder in der Funktion, die gerade läuft."""
@@ -202,6 +210,7 @@ class Aufzeichnung(Schritte):
                     return s
             rahmen = rahmen.f_back
         return None
+
     def _ende(self, rahmen, wert, ausnahme):
         """Die Funktion endet: mit `wert`, oder `ausnahme` verlässt sie."""
         if rahmen in self._dlq:
@@ -209,9 +218,11 @@ class Aufzeichnung(Schritte):
             self._dlq_pruefen(rahmen, self._zeile.get(rahmen, rahmen.f_lineno))
             del self._dlq[rahmen]
             self._zeile.pop(rahmen, None)
-        eintrag = self._aktiv.pop() if self._aktiv and self._aktiv[-1][0] is rahmen else None
+        aktiv = self._aktiv
+        eintrag = aktiv.pop() if aktiv and aktiv[-1][0] is rahmen else None
         if ausnahme is not None:
             self._absturz(rahmen, ausnahme)
         elif eintrag is not None:
-            self._methode_endet(rahmen, *eintrag[1:], wert)
+            _, obj, methode, daten = eintrag
+            self._methode_endet(rahmen, obj, methode, daten, wert)
 

@@ -39,7 +39,7 @@ class _Monitoring:
             m.register_callback(self.WERKZEUG, ereignis, f)
         m.set_events(self.WERKZEUG, e.PY_START | e.PY_UNWIND)
         self.aufzeichnung = None
-        # id(Code) -> Code des Kurses in diesem Lauf. Nach id, nicht nach Gleichheit: Derselbe Text, neu
+        # id(Code) -> (Code des Kurses in diesem Lauf, Aufzeichnung.art). Nach id, nicht nach Gleichheit: Derselbe Text, neu
         # übersetzt, ist ein gleicher, aber neuer Code ohne eigene Ereignisse.
         self._beobachtet = {}
 
@@ -57,18 +57,21 @@ class _Monitoring:
         if a is None or a._aus:
             return sys.monitoring.DISABLE
         try:
+            gemerkt = self._beobachtet.get(id(code))
+            if gemerkt is not None:  # jeder weitere Beginn einer Methode oder von Code mit DLQ
+                a._beginn(sys._getframe(1), gemerkt[1])
+                return None
             art = a.art(code)
             if art is None:
                 return sys.monitoring.DISABLE
-            if id(code) not in self._beobachtet:
-                self._beobachtet[id(code)] = code
-                methode, dlq, _ = art
-                if not (methode or dlq or a._prueft_mit(code)):
-                    return sys.monitoring.DISABLE  # nur noch PY_UNWIND: ein Absturz
-                e = sys.monitoring.events
-                ereignisse = (e.PY_RETURN if methode or dlq else 0) | (e.CALL if dlq else 0)
-                if ereignisse:
-                    sys.monitoring.set_local_events(self.WERKZEUG, code, ereignisse)
+            self._beobachtet[id(code)] = (code, art)  # das erste Mal in diesem Lauf
+            methode, dlq = art[:2]
+            if not (methode or dlq or a._prueft_mit(code)):
+                return sys.monitoring.DISABLE  # nur noch PY_UNWIND: ein Absturz
+            e = sys.monitoring.events
+            ereignisse = (e.PY_RETURN if methode or dlq else 0) | (e.CALL if dlq else 0)
+            if ereignisse:
+                sys.monitoring.set_local_events(self.WERKZEUG, code, ereignisse)
             a._beginn(sys._getframe(1), art)
         except Exception as exc:  # nie den Code der Leserin stören
             a._kaputt(exc)

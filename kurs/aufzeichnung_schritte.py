@@ -20,17 +20,19 @@ KLAMMERN = {dict: "{}", list: "[]", tuple: "()"}
 
 def kurz(wert, tiefe=0) -> str:
     """Ein kurzes repr, nur von eingebauten Typen: Ein eigenes __repr__ liefe sonst mit (und druckte vielleicht)."""
-    if type(wert) in EINFACH:
+    art = type(wert)
+    if art in EINFACH:
         text = repr(wert)
-    elif type(wert) in KLAMMERN and tiefe < 2:
+    elif art in KLAMMERN and tiefe < 2:
         teile = [f"{kurz(k, tiefe + 1)}: {kurz(v, tiefe + 1)}" for k, v in list(wert.items())[:4]] \
-            if type(wert) is dict else [kurz(w, tiefe + 1) for w in list(wert)[:4]]
+            if art is dict else [kurz(w, tiefe + 1) if type(w) not in EINFACH  # ohne Aufruf: die meisten Einträge
+                                 else r if len(r := repr(w)) <= 60 else r[:59] + "…" for w in wert[:4]]
         if len(wert) > 4:
             teile.append("…")
-        auf, zu = KLAMMERN[type(wert)]
+        auf, zu = KLAMMERN[art]
         text = auf + ", ".join(teile) + zu
     else:
-        text = f"<{type(wert).__name__}>"
+        text = f"<{art.__name__}>"
     return text if len(text) <= 60 else text[:59] + "…"
 
 
@@ -46,10 +48,11 @@ class Schritte:
 
     def _name(self, obj, art):
         """„Queue“ für die erste Queue, „Queue 2“ für die zweite …; jede zählt ihre IDs von vorn."""
-        if id(obj) not in self._namen:
+        bekannt = self._namen.get(id(obj))
+        if bekannt is None:
             anzahl = sum(1 for n, _ in self._namen.values() if n.split()[0] == art)
-            self._namen[id(obj)] = (art if anzahl == 0 else f"{art} {anzahl + 1}", obj)
-        return self._namen[id(obj)][0]
+            bekannt = self._namen[id(obj)] = (art if anzahl == 0 else f"{art} {anzahl + 1}", obj)
+        return bekannt[0]
 
     @staticmethod
     def _wer(rahmen, sonst):
@@ -64,37 +67,36 @@ class Schritte:
             rahmen = rahmen.f_back
         return sonst
 
-    def _methode_beginnt(self, rahmen, methode, selbst):
-        code = rahmen.f_code
-        aufrufer = rahmen.f_back  # die Zeile, die die Methode rief
+    def _methode_beginnt(self, rahmen, methode, selbst, namen):
         werte = rahmen.f_locals
-        argumente = [werte.get(n) for n in code.co_varnames[:code.co_argcount]]
+        argumente = [werte.get(n) for n in namen]
         obj = argumente[0] if selbst else None
         if obj is not None:
             for aktiv in self._aktiv:
                 if aktiv[1] is obj:
                     return  # eine Methode desselben Objekts ruft sie (super(), zuruecksetzen -> seek): einmal zählt
+        # Die Zeile, die die Methode rief, ist rahmen.f_back: nur für Schritte, die schon hier entstehen.
         eintrag = [rahmen, obj, methode, None]
         self._aktiv.append(eintrag)
         if methode in QUEUE:
             name = self._name(obj, "Queue")
             if methode == "ack" and len(argumente) > 1:
-                self.schritt("ack", "Konsument", name, f"ack ID {argumente[1]}", aufrufer, id=argumente[1])
+                self.schritt("ack", "Konsument", name, f"ack ID {argumente[1]}", rahmen.f_back, id=argumente[1])
             elif methode == "tick":
                 eintrag[3] = self._unsichtbar(obj)
         elif methode == "veroeffentliche":
             payload = argumente[1] if len(argumente) > 1 else None
-            self.schritt("veroeffentliche", self._wer(rahmen, "Producer"), "Broker", "veroeffentliche", aufrufer,
+            self.schritt("veroeffentliche", self._wer(rahmen, "Producer"), "Broker", "veroeffentliche", rahmen.f_back,
                          body=kurz(payload))
         elif methode == "seek" and len(argumente) >= 4:
             gruppe, partition, offset = argumente[1:4]
             self.schritt("seek", f"Gruppe {gruppe}", self._name(obj, "Log"), f"Seek P{partition} auf Offset {offset}",
-                         aufrufer)
+                         rahmen.f_back)
         elif methode == "zuruecksetzen" and len(argumente) >= 3:
             gruppe, partition = argumente[1:3]
             offset = argumente[3] if len(argumente) > 3 else 0
             self.schritt("seek", f"Gruppe {gruppe}", self._name(obj, "Log"),
-                         f"Replay: P{partition} zurück auf Offset {offset}, committet", aufrufer)
+                         f"Replay: P{partition} zurück auf Offset {offset}, committet", rahmen.f_back)
         elif methode in ("lesen", "committen", "anhaengen"):
             eintrag[3] = argumente
 

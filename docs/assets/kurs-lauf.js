@@ -63,28 +63,20 @@
     laufend = null;
     worker.terminate();
     neuerWorker();
-    fertig({ ok: false, meldung, ausgabe: "", gestoppt, aufzeichnung: abgebrochen(zwischenstand) });
+    // Den letzten Zwischenstand der Aufzeichnung zeichnet kurs-ergebnis.js, als Teil markiert.
+    fertig({ ok: false, meldung, ausgabe: "", gestoppt, zwischenstand: zwischenstand ?? null });
   }
 
-  // Die Aufzeichnung eines gestoppten Laufs (kurs/aufzeichnung.py): sein letzter Zwischenstand, als Teil markiert.
-  function abgebrochen(stand) {
-    const leer = { teilnehmer: [], schritte: [], szenario_gescheitert: null };
-    return { ...(stand ?? leer), teilweise: true, grund: stand
-      ? "Der Lauf wurde gestoppt. Gezeichnet ist, was bis dahin geschah."
-      : "Für diesen Lauf gibt es keine Zeichnung: Er wurde gestoppt." };
-  }
-
-  // Was der Lauf tat, für die Zeichnung: als Ereignis „kurs:aufzeichnung“ am Block, detail wie
-  // ergebnis.aufzeichnung (Format in kurs/aufzeichnung.py), dazu pruefen und ok. Ohne Schritte gibt es
-  // nichts zu zeichnen. Verriete die Zeichnung einer Übung die Antwort, kommt sie erst nach dem Bestehen.
-  function aufzeichnungMelden(b, e, uebung, pruefen) {
-    let aufzeichnung = e.aufzeichnung;
-    if (!aufzeichnung) return;
-    if (pruefen && !e.ok && uebung?.zeichnung_nach_bestehen) {
-      aufzeichnung = { teilnehmer: [], schritte: [], teilweise: false, szenario_gescheitert: null,
-        grund: "Die Zeichnung deines Laufs erscheint, sobald du die Übung bestanden hast." };
-    }
-    b.block.dispatchEvent(new CustomEvent("kurs:aufzeichnung", { bubbles: true, detail: { ...aufzeichnung, pruefen, ok: e.ok } }));
+  // Was erst nach einem Lauf zählt (das Ergebnis zeigen, die Aufzeichnung an die Zeichnung), steht in
+  // kurs-ergebnis.js. Es lädt mit dem ersten Klick auf „Ausführen“ oder „Prüfen“, neben Python, oder
+  // wenn du auf einen Block zeigst, nicht schon mit der Seite.
+  let nachLauf = null;
+  function ergebnisModul() {
+    nachLauf ??= import(new URL("kurs-ergebnis.js", BASIS)).catch((fehler) => {
+      nachLauf = null; // beim nächsten Lauf neu versuchen
+      throw fehler;
+    });
+    return nachLauf;
   }
 
   function ausfuehren(auftrag, teile, laeuft) {
@@ -151,7 +143,8 @@
     textSchnittstelle(b);
     alsTextfeld(b);
     knoepfeVerbinden(b);
-    b.block.addEventListener("kurs:aufzeichnung", (ereignis) => zeichnen(b, ereignis.detail));
+    b.block.addEventListener("kurs:aufzeichnung", (ereignis) => ergebnisModul()
+      .then((m) => m.zeichnen(b, ereignis.detail, { zeige, editorOeffnen })).catch(() => {}));
     if (b.speicher && localStorage.getItem(b.speicher) !== null) {
       // Deine gespeicherte Lösung: gleich mit Editor, damit sie gefärbt dasteht wie der Code der Seite.
       code.textContent = localStorage.getItem(b.speicher);
@@ -308,45 +301,22 @@
     if (b.seitenAusgabe) b.seitenAusgabe.hidden = false;
   }
 
-  // Das Ergebnis eines Laufs: Zeichen und Titel (bestanden, nicht bestanden …), was der Code
-  // druckte (wie Code), die Meldung dazu (als Satz, in der Schrift des Textes) und, wenn die
-  // Ausgabe von der Seite abweicht, die Ausgabe der Seite zum Vergleich. Die Farbe der Art
-  // (kurs.css) allein trägt nichts: Zeichen und Wort sagen dasselbe, auch dem Screenreader.
+  // Unter dem Block: Zeichen und Titel (läuft, bestanden, nicht bestanden …) und was `teile` zeigen
+  // (kurs-ergebnis.js). Die Farbe der Art (kurs.css) allein trägt nichts: Zeichen und Wort sagen
+  // dasselbe, auch dem Screenreader.
   const ZEICHEN = { ok: "✓", fehler: "✗", gestoppt: "■" };
-  function zeige(b, art, titel, { ausgabe = "", meldung = "", seite = null } = {}) {
+  function zeige(b, art, titel, ...teile) {
     const { ergebnis } = b;
     ergebnis.className = `kurs-ergebnis kurs-${art}`;
-    const teile = [element("p", "kurs-ergebnis-titel", titel)];
+    const kopf = element("p", "kurs-ergebnis-titel", titel);
     if (ZEICHEN[art]) {
       const zeichen = element("span", "kurs-zeichen", ZEICHEN[art]);
       zeichen.setAttribute("aria-hidden", "true");
-      teile[0].prepend(zeichen);
+      kopf.prepend(zeichen);
     }
-    if (ausgabe) teile.push(element("pre", "kurs-ausgabe", ausgabe));
-    if (meldung) teile.push(mitCode(element("p", "kurs-meldung"), meldung));
-    if (seite !== null) {
-      const vergleich = element("details", "kurs-vergleich");
-      vergleich.append(element("summary", "", "Ausgabe auf der Seite"), element("pre", "", seite));
-      teile.push(vergleich);
-    }
-    ergebnis.replaceChildren(...teile);
+    ergebnis.replaceChildren(kopf, ...teile);
     // Solange ein Lauf sein Ergebnis zeigt, ersetzt es die Ausgabe der Seite darunter.
     if (b.seitenAusgabe && art !== "wartet") b.seitenAusgabe.hidden = true;
-  }
-
-  // Das Ergebnis eines Laufs, das unter dem Rand des Bildschirms stünde (auf dem Handy fast
-  // immer), rückt ins Bild; der Fokus bleibt, wo er ist.
-  function imBild(ergebnis) {
-    const { top, bottom, height } = ergebnis.getBoundingClientRect();
-    if (bottom <= innerHeight || top < 0) return;
-    const ruhig = matchMedia("(prefers-reduced-motion: reduce)").matches;
-    ergebnis.scrollIntoView({ block: height > innerHeight ? "start" : "end", behavior: ruhig ? "auto" : "smooth" });
-  }
-
-  // Eine Meldung setzt Namen in `Backticks` (kurs/fehlerhilfe.py, die Prüfungen): Sie werden Code.
-  function mitCode(absatz, text) {
-    text.split("`").forEach((teil, i) => teil && absatz.append(i % 2 ? element("code", "", teil) : teil));
-    return absatz;
   }
 
   function element(name, klasse, text = "") {
@@ -354,12 +324,6 @@
     if (klasse) e.className = klasse;
     e.textContent = text;
     return e;
-  }
-
-  // Der Titel über der Ausgabe eines Laufs, der klappte.
-  function titel(programm, ausgabe) {
-    if (programm.ausgabe === null || programm.ausgabe === undefined) return "Ausgabe";
-    return ausgabe === programm.ausgabe ? "Ausgabe (wie auf der Seite)" : "Ausgabe (anders als auf der Seite)";
   }
 
   // „Ausführen“ (pruefen: false) oder „Prüfen“ (true) des Blocks, mit dem Ergebnis darunter.
@@ -377,6 +341,7 @@
     knoepfe(true);
     b.block.kursFehlerzeile?.(null);
     if (!worker) neuerWorker(); // Python lädt schon, während die Daten der Seite kommen
+    const modul = ergebnisModul();
     zeige(b, "wartet", ladeText() ?? "Läuft …");
     ladeAnzeige(b);
     let daten;
@@ -386,8 +351,8 @@
       knoepfe(false);
       // Die Anzeige des Ladens überschriebe sonst die Meldung mit dem nächsten Stand.
       if (python.anzeige === b) { python.anzeige = null; clearInterval(python.uhr); }
-      zeige(b, "fehler", "Fehler", { meldung: `Die Daten dieser Seite ließen sich nicht laden (${fehler.message}). ` +
-        "Bist du offline? Versuch es noch einmal." });
+      zeige(b, "fehler", "Fehler", element("p", "kurs-meldung", `Die Daten dieser Seite ließen sich nicht laden (${fehler.message}). ` +
+        "Bist du offline? Versuch es noch einmal."));
       return;
     }
     const programm = daten.bloecke[Number(b.nummer)];
@@ -401,35 +366,14 @@
       : programm.teile.map((t) => t === null ? text : typeof t === "number" ? textVonBlock(t) : t);
     const e = await ausfuehren(auftrag, teile, () => zeige(b, "wartet", "Läuft …"));
     knoepfe(false);
-    aufzeichnungMelden(b, e, uebung, auftrag === "pruefe");
-    const seite = programm.ausgabe ?? null;
-    if (e.gestoppt) {
-      zeige(b, "gestoppt", "Gestoppt", { ausgabe: e.ausgabe, meldung: e.meldung });
-    } else if (!e.ok) {
-      zeige(b, "fehler", auftrag === "pruefe" ? "Nicht bestanden" : "Fehler", { ausgabe: e.ausgabe, meldung: e.meldung });
-      // Die Zeile, auf die der Fehler zeigt, markiert der Editor (er lädt dafür, falls nötig).
-      if (e.zeile) editorOeffnen(b, false).then(() => b.block.kursFehlerzeile?.(e.zeile));
-    } else if (auftrag === "pruefe") {
-      zeige(b, "ok", "Bestanden", { ausgabe: e.ausgabe });
-    } else {
-      zeige(b, "ok", titel(programm, e.ausgabe), {
-        ausgabe: e.ausgabe || "(keine Ausgabe)", seite: seite === null || seite === e.ausgabe ? null : seite });
-    }
-    imBild(b.ergebnis);
+    const m = await modul.catch(() => null);
+    if (m) m.ergebnis(b, e, { auftrag, programm, uebung }, { zeige, editorOeffnen });
+    // Ohne kurs-ergebnis.js (die Verbindung brach ab) steht wenigstens da, was der Lauf sagte.
+    else zeige(b, e.ok ? "ok" : "fehler", e.ok ? "Ausgabe" : "Fehler", element("pre", "kurs-ausgabe", e.ausgabe),
+      element("p", "kurs-meldung", e.meldung ?? ""));
     // Nur „Prüfen“ an deiner Lösung zählt für deinen Fortschritt (kurs-fortschritt.js merkt es sich),
     // nicht die Musterlösung oder die Prüfung, die du unter „Lösung“ ausführst.
     if (e.ok && pruefen) document.dispatchEvent(new CustomEvent("kurs:bestanden", { detail: { uebung: b.name } }));
-  }
-
-  // Dein Lauf, gezeichnet (Issue 48): Die Aufzeichnung (aufzeichnungMelden) zeichnet kurs-zeichnung.js; es lädt
-  // erst mit der ersten, die Schritte hat. Ohne Schritte steht nur der Grund da. Beides erst nach zeige().
-  function zeichnen(b, aufzeichnung) {
-    if (aufzeichnung?.schritte?.length) {
-      import(new URL("kurs-zeichnung.js", BASIS)).then((z) => z.zeige(aufzeichnung, b.ergebnis,
-        (zeile) => editorOeffnen(b, false).then(() => b.block.kursZeileZeigen?.(zeile)))).catch(() => {});
-    } else if (aufzeichnung?.grund) {
-      queueMicrotask(() => b.ergebnis.append(element("p", "kurs-zeichnung-grund", aufzeichnung.grund)));
-    }
   }
 
   // Material legt um jeden Kopierknopf ein <nav>: zwanzig namenlose Landmarken je Seite
@@ -510,6 +454,7 @@
       document.removeEventListener("focusin", absicht);
       if (!worker) neuerWorker();
       programmeDerSeite().catch(() => {}); // beim Klick noch einmal, mit Meldung
+      ergebnisModul().catch(() => {});
     };
     document.addEventListener("pointerover", absicht, { passive: true });
     document.addEventListener("focusin", absicht);

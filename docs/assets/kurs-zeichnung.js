@@ -133,17 +133,15 @@ export function zeichne(aufzeichnung, { offen = false, zeigen = () => {}, titel 
   const liste = el("ol", "kurs-zeichnung-schritte");
   liste.setAttribute("role", "list"); // ohne Aufzählungszeichen sonst in Safari keine Liste mehr
   liste.addEventListener("click", (e) => e.target.dataset.zeile && zeigen(Number(e.target.dataset.zeile)));
-  let zusammengefasst = 0;
-  const elemente = zeilen(schritte).map(([art, inhalt, anzahl]) => {
-    if (art === "schritt") return schrittZeile(inhalt, spalte, n);
-    zusammengefasst += anzahl;
-    return el("li", "kurs-schritt-mehr", inhalt);
-  });
-  liste.append(...elemente.splice(0, ERSTE_ZEILEN));
-  if (elemente.length) {
+  const alle = zeilen(schritte);
+  const zusammengefasst = alle.reduce((summe, [art, , anzahl]) => summe + (art === "mehr" ? anzahl : 0), 0);
+  const zeile = ([art, inhalt]) => art === "schritt" ? schrittZeile(inhalt, spalte, n) : el("li", "kurs-schritt-mehr", inhalt);
+  // Die Elemente der übrigen Zeilen entstehen erst nach dem ersten Bild: Sie kosten es keine Zeit.
+  liste.append(...alle.slice(0, ERSTE_ZEILEN).map(zeile));
+  if (alle.length > ERSTE_ZEILEN) {
     liste.setAttribute("aria-busy", "true");
     requestAnimationFrame(() => setTimeout(() => {
-      liste.append(...elemente);
+      liste.append(...alle.slice(ERSTE_ZEILEN).map(zeile));
       liste.removeAttribute("aria-busy");
     }));
   }

@@ -1,6 +1,6 @@
 """Die Skripte und Stile des Kurses gehen ohne Kommentare über das Netz: die Zeichnung eines Laufs
 (docs/assets/kurs-zeichnung.js und .css) und was jede Seite beim Laden holt (kurs.css, kurs-fortschritt.js,
-kurs-begriffe.js), dazu der Editor.
+kurs-begriffe.js, kurs-lauf.js), dazu der Editor und was nach dem ersten Lauf lädt (kurs-ergebnis.js).
 
 Issue 48 erlaubt der Zeichnung 5 KB gzip und dem Laden der Seite kein Byte mehr; die Kommentare allein wogen
 1,7 KB (benchmarks/zeichnung.py), in den übrigen Dateien 5 KB. Die lesbare Quelle mit Kommentaren bleibt in
@@ -15,7 +15,7 @@ Codezeile mit ungerade vielen Backticks oder mit `\\` am Ende, bleibt die Datei,
 import tinycss2
 
 DATEIEN = ("kurs-zeichnung.js", "kurs-zeichnung.css", "kurs.css", "kurs-fortschritt.js", "kurs-begriffe.js",
-           "kurs-editor.js")
+           "kurs-editor.js", "kurs-lauf.js", "kurs-ergebnis.js")
 
 
 def _kommentarzeile(zeile: str) -> bool:

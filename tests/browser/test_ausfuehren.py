@@ -33,6 +33,8 @@ def test_python_laedt_erst_beim_ersten_klick(kapitel_tabs, kapitel):
     besuch = kapitel_tabs(kapitel)
     assert not [u for u in besuch.anfragen if "/pyodide/" in u], "Pyodide wurde beim Laden der Seite geholt"
     assert not [u for u in besuch.anfragen if u.endswith("/programme.json")], "programme.json beim Laden geholt"
+    # Was erst nach einem Lauf zählt (kurs-ergebnis.js), kostet das Laden der Seite kein Byte.
+    assert not [u for u in besuch.anfragen if u.endswith("/kurs-ergebnis.js")], "kurs-ergebnis.js beim Laden geholt"
     assert besuch.page.locator(".kurs-leiste").count() == len(programme(besuch.page)["bloecke"])
 
 
