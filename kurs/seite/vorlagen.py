@@ -142,7 +142,7 @@ def verweise_pruefen(env, datei: Path, wurzel: Path) -> None:
         except TemplateNotFound:
             zeile = next((n for n, z in enumerate(quelle.split("\n"), start=1) if f'"{name}"' in z or f"'{name}'" in z), None)
             raise PluginError(str(QuellenFehler.in_datei(datei, zeile, f"Die Vorlage {name!r} gibt es weder in overrides/ "
-                                                         "noch im Theme.", wurzel))) from None
+                                                         "noch in Material.", wurzel))) from None
 
 
 def namen_pruefen(env, wurzel: Path, kontext: set[str]) -> None:
@@ -173,5 +173,5 @@ def namen_pruefen(env, wurzel: Path, kontext: set[str]) -> None:
             zeile = next((n for n, z in enumerate(quelle.split("\n"), start=1) if re.search(rf"\b{name}\b", z)), None)
             vorschlag = difflib.get_close_matches(name, sorted(bekannt), n=1)
             raise PluginError(str(QuellenFehler.in_datei(
-                datei, zeile, f"{name!r} gibt es beim Zeichnen keiner Seite: Jinja schriebe an seiner Stelle still nichts."
+                datei, zeile, f"{name!r} gibt es beim Zeichnen keiner Seite: Jinja schreibt an seiner Stelle still nichts."
                 + (f" Meintest du {vorschlag[0]!r}?" if vorschlag else ""), wurzel)))
