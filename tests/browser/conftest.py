@@ -90,6 +90,19 @@ class Besuch:
             { textContent: ".md-typeset * { content-visibility: visible !important; }" }))""")
         return self
 
+    def farbschema(self, farbschema: str) -> "Besuch":
+        """Schaltet das Schema ohne Neuladen, wie eine Leserin mit dem Schalter im Kopf, und das
+        System mit (emulate_media): Material folgt dem System nur beim Laden. Dasselbe wie eine
+        Seite, die im Schema des Systems lädt (palette.html setzt dieselben Attribute); den Start im
+        Schema des Systems prüft test_seiten.py::test_farbschema_des_systems_und_umschalten."""
+        self.page.emulate_media(color_scheme=farbschema)
+        schema = MATERIAL_SCHEMA[farbschema]
+        if self.page.get_attribute("body", "data-md-color-scheme") != schema:
+            # Der Knopf im Kopf ist ein Label für dieses Radio-Feld; der Klick darauf ist derselbe.
+            self.page.evaluate("s => document.querySelector(`input[data-md-color-scheme='${s}']`).click()", schema)
+            self.page.wait_for_function("s => document.body.dataset.mdColorScheme === s", arg=schema)
+        return self
+
     def mermaid_geladen(self) -> int:
         return sum(url.endswith(browser.MERMAID) for url in self.anfragen)
 
@@ -266,12 +279,7 @@ def lade(besuch_oeffnen, diagramme):
             besuch.page.wait_for_load_state("load")
             besuch.bis_nichts_mehr_laedt()
             geladene[pfad] = besuch
-        besuch = geladene[pfad].vorn()
-        schema = MATERIAL_SCHEMA[farbschema]
-        if besuch.page.get_attribute("body", "data-md-color-scheme") != schema:
-            # Der Knopf im Kopf ist ein Label für dieses Radio-Feld; der Klick darauf ist derselbe.
-            besuch.page.evaluate("s => document.querySelector(`input[data-md-color-scheme='${s}']`).click()", schema)
-            besuch.page.wait_for_function("s => document.body.dataset.mdColorScheme === s", arg=schema)
+        besuch = geladene[pfad].vorn().farbschema(farbschema)
         if os.environ.get("KURS_BILDSCHIRMFOTOS") and (pfad, farbschema) not in fotografiert:
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)  # nur auf Wunsch: 16 Fotos kosten 5 s
             name = f"{seitenname(pfad)}-{'hell' if farbschema == 'light' else 'dunkel'}.jpg"
