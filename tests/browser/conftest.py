@@ -215,32 +215,101 @@ def neuer_besuch(besuch_oeffnen):
         besuch.schliessen()
 
 
+def kapitel_tab(besuch_oeffnen, kapitel: str) -> Besuch:
+    """Ein neuer Tab mit dem Kapitel. Das erste Kapitel lädt direkt; jedes weitere erreicht sein Tab
+    per Klick in der Navigation von der Startseite aus, ohne Neuladen (Instant-Navigation): Auch dann
+    richtet kurs-lauf.js jeden Block ein, und alles läuft."""
+    besuch = besuch_oeffnen("light")
+    if kapitel == browser.KAPITEL[0]:
+        besuch.page.goto(besuch.basis + kapitel, wait_until="load")
+        besuch.bis_nichts_mehr_laedt()  # So zählt jede Anfrage beim Laden.
+    else:
+        besuch.oeffne("")
+        besuch.page.evaluate("window.__ohne_neuladen = true")
+        besuch.instant_nach(kapitel)
+        besuch.page.wait_for_selector(".kurs-leiste")
+        assert besuch.page.evaluate("window.__ohne_neuladen === true"), f"{kapitel}: neu geladen"
+    return besuch
+
+
 @pytest.fixture(scope="module")
 def kapitel_tabs(besuch_oeffnen):
-    """Ein Tab je Kapitel und Testdatei, in dem Python einmal lädt (test_ausfuehren.py,
-    test_uebungen_im_browser.py). Das erste Kapitel lädt direkt; jedes weitere erreicht sein Tab
-    per Klick in der Navigation von der Startseite aus, ohne Neuladen (Instant-Navigation):
-    Auch dann richtet kurs-lauf.js jeden Block ein, und alles läuft."""
+    """Ein frischer Tab je Kapitel und Testdatei, in dem Python einmal lädt, für Tests, die das erste
+    Laden, den ersten Klick oder einen Neustart von Python prüfen (test_ausfuehren.py). Die übrigen
+    teilen sich Tabs über Dateien hinweg: `geteilte_kapitel_tabs`."""
     tabs = {}
 
     def oeffnen(kapitel):
         if kapitel not in tabs:
-            besuch = besuch_oeffnen("light")
-            if kapitel == browser.KAPITEL[0]:
-                besuch.page.goto(besuch.basis + kapitel, wait_until="load")
-                besuch.bis_nichts_mehr_laedt()  # So zählt jede Anfrage beim Laden.
-            else:
-                besuch.oeffne("")
-                besuch.page.evaluate("window.__ohne_neuladen = true")
-                besuch.instant_nach(kapitel)
-                besuch.page.wait_for_selector(".kurs-leiste")
-                assert besuch.page.evaluate("window.__ohne_neuladen === true"), f"{kapitel}: neu geladen"
-            tabs[kapitel] = besuch
+            tabs[kapitel] = kapitel_tab(besuch_oeffnen, kapitel)
         return tabs[kapitel].vorn()
 
     yield oeffnen
     for besuch in tabs.values():
         besuch.schliessen()
+
+
+# Wie ein Tab nach dem Laden dastand: der Code jedes Blocks und welche Kästen offen waren.
+ANFANG = """() => ({
+    code: [...document.querySelectorAll(".language-python.highlight[data-lauf]")].map(b => b.kursText()),
+    offen: [...document.querySelectorAll("article details")].map(d => d.open),
+})"""
+# Stellt den Anfang wieder her, soweit ihn ein Test ändern kann: Code, Ergebnisse (Zurücksetzen bei
+# unverändertem Code leert nur, kurs-lauf.js), Angebote „Rückgängig“, Häkchen, offene Kästen,
+# Zeitlimit, Fokus, Bildlauf und der Speicher der Seite (Lösungen, Fortschritt, Farbschema).
+AUFRAEUMEN = """anfang => {
+    delete window.kursZeitlimitS;
+    document.querySelectorAll(".language-python.highlight[data-lauf]").forEach((b, i) => {
+        if (b.kursText() !== anfang.code[i]) b.kursSetze(anfang.code[i]);
+    });
+    document.querySelectorAll("article .kurs-leiste [data-kurs-knopf=zuruecksetzen]").forEach(k => k.click());
+    document.querySelectorAll(".kurs-rueckgaengig, .kurs-haken").forEach(e => e.remove());
+    document.querySelectorAll("article details").forEach((d, i) => { d.open = anfang.offen[i]; });
+    document.activeElement?.blur();
+    scrollTo(0, 0);
+    localStorage.clear();
+    sessionStorage.clear();
+}"""
+
+
+@pytest.fixture(scope="session")
+def kapitel_pool(profil):
+    """Je Kapitel ein Tab für den ganzen Lauf, in dem Python einmal startet (Issue 50: ein Start
+    kostet auf 2 Kernen 1,5 bis 4 s). Ausgeliehen wird er je Testdatei (`geteilte_kapitel_tabs`).
+    Hängt am Profil, damit es seine Tabs schließt, bevor der Browser geht."""
+    tabs = {}
+    yield tabs
+    for besuch, _anfang in tabs.values():
+        besuch.schliessen()
+
+
+@pytest.fixture(scope="module")
+def geteilte_kapitel_tabs(kapitel_pool, besuch_oeffnen):
+    """Je Kapitel ein Tab, in dem Python schon läuft, wenn eine andere Testdatei ihn vorher hatte.
+    Die Tests einer Datei teilen ihn in ihrer Reihenfolge; am Ende der Datei kommt er aufgeräumt
+    zurück (AUFRAEUMEN, Breite, Schema, Routen), und was in ihm schiefging, lässt die Datei scheitern
+    statt die nächste. Nur für Tests, die keinen frischen Tab brauchen: Das erste Laden, den ersten
+    Klick und den Neustart von Python prüft test_ausfuehren.py mit `kapitel_tabs`."""
+    geliehen = set()
+
+    def oeffnen(kapitel):
+        if kapitel not in kapitel_pool:
+            besuch = kapitel_tab(besuch_oeffnen, kapitel)
+            kapitel_pool[kapitel] = (besuch, besuch.page.evaluate(ANFANG))
+        geliehen.add(kapitel)
+        return kapitel_pool[kapitel][0].vorn()
+
+    yield oeffnen
+    for kapitel in geliehen:
+        besuch, anfang = kapitel_pool[kapitel]
+        page = besuch.page
+        page.unroute_all(behavior="ignoreErrors")
+        page.set_viewport_size({"width": 1280, "height": 900})
+        besuch.farbschema("light")
+        page.evaluate(AUFRAEUMEN, anfang)
+        fehler, besuch.fehler[:] = besuch.fehler[:], []
+        fremde, besuch.fremde[:] = besuch.fremde[:], []
+        assert not fehler and not fremde, f"{kapitel}: Im geteilten Tab ging etwas schief: {fehler + fremde}"
 
 
 def seitenname(pfad: str) -> str:

@@ -2,7 +2,7 @@
 verliert nichts, Bestanden und Nicht bestanden sind unverwechselbar, ein Fehler zeigt auf seine
 Zeile und spricht Deutsch, und das Ergebnis eines Laufs ersetzt die Ausgabe der Seite.
 
-Für die Läufe mit Python je Kapitel ein Tab (kapitel_tabs, conftest.py)."""
+Für die Läufe mit Python je Kapitel ein Tab (geteilte_kapitel_tabs, conftest.py)."""
 
 import pytest
 from im_browser import KURS, block, ergebnis, klicke_und_warte, leiste, programme, setze_code
@@ -110,8 +110,8 @@ AUSSEHEN = """el => {
 }"""
 
 
-def test_bestanden_und_nicht_bestanden_sind_unverwechselbar(kapitel_tabs, farbschema):
-    besuch = kapitel_tabs("teil-1/")
+def test_bestanden_und_nicht_bestanden_sind_unverwechselbar(geteilte_kapitel_tabs, farbschema):
+    besuch = geteilte_kapitel_tabs("teil-1/")
     page = besuch.page
     schema = MATERIAL_SCHEMA[farbschema]
     page.evaluate("s => document.querySelector(`input[data-md-color-scheme='${s}']`).click()", schema)
@@ -150,11 +150,11 @@ def test_bestanden_und_nicht_bestanden_sind_unverwechselbar(kapitel_tabs, farbsc
 # --- Fehler: deutsch, mit markierter Zeile -------------------------------------------------
 
 
-def test_haeufige_fehler_im_browser_auf_deutsch(kapitel_tabs):
+def test_haeufige_fehler_im_browser_auf_deutsch(geteilte_kapitel_tabs):
     """Dieselben Fälle wie tests/test_lauf.py und alle des Erzeugers tests/lesefehler.py, in Pyodide
     (dort läuft eine neuere Python-Version): dieselbe deutsche Erklärung und dieselbe Zeile wie in
     CPython, Pythons Meldung in Klammern."""
-    page = kapitel_tabs("teil-1/").page
+    page = geteilte_kapitel_tabs("teil-1/").page
     faelle = [("", code, zeile) for code, (_, zeile) in FAELLE.items()] + [
         (VORHER, fall.code, fall.zeile) for fall in alle_faelle()]
     ergebnisse = page.evaluate("""async faelle => {
@@ -183,10 +183,11 @@ def zeilen_markiert(page, nummer: int) -> list[int]:
         .map((z, i) => z.classList.contains('kurs-fehlerzeile') ? i + 1 : 0).filter(Boolean)""")
 
 
-def test_die_zeile_eines_fehlers_ist_im_editor_markiert(kapitel_tabs):
-    page = kapitel_tabs("teil-2/").page
+def test_die_zeile_eines_fehlers_ist_im_editor_markiert(geteilte_kapitel_tabs):
+    page = geteilte_kapitel_tabs("teil-2/").page
     # Ein Beispiel, dessen Editor noch nicht offen ist: Er öffnet sich für die Markierung.
     nummer = 2
+    assert not block(page, nummer).locator(".cm-editor").count(), "Der Editor ist schon offen; der Test prüft nichts"
     setze_code(page, nummer, "x = 1\ny = 2\nprint('Summe: ' + x)\n")
     assert klicke_und_warte(page, nummer).meldung.startswith("Falscher Typ in Zeile 3:")
     # Namen in `Backticks` setzt die Seite als Code (kurs-lauf.js, mitCode).
@@ -215,8 +216,8 @@ def seitenausgabe(page, nummer: int):
     return block(page, nummer).locator("xpath=following-sibling::div[contains(@class,'language-text')][1]")
 
 
-def test_ergebnis_ersetzt_die_ausgabe_der_seite_solange_es_dasteht(kapitel_tabs):
-    page = kapitel_tabs("teil-2/").page
+def test_ergebnis_ersetzt_die_ausgabe_der_seite_solange_es_dasteht(geteilte_kapitel_tabs):
+    page = geteilte_kapitel_tabs("teil-2/").page
     daten = programme(page)
     nummer = next(i for i, b in enumerate(daten["bloecke"]) if b.get("ausgabe") and "uebung" not in b)
     seite = daten["bloecke"][nummer]["ausgabe"]

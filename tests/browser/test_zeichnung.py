@@ -56,9 +56,9 @@ def geladen(besuch) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def uebung_tab(kapitel_tabs):
+def uebung_tab(geteilte_kapitel_tabs):
     """Teil 2 mit einem typischen Fehler von Übung 2, geprüft (Python läuft), und seiner Aufzeichnung."""
-    besuch = kapitel_tabs("teil-2/")
+    besuch = geteilte_kapitel_tabs("teil-2/")
     page = besuch.page
     nummer = vorlage(page)
     u = beispiele.UEBUNG_2
