@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 import im_browser as browser
+import kapitel_tab
 import pytest
 import werkzeuge
 
@@ -215,23 +216,6 @@ def neuer_besuch(besuch_oeffnen):
         besuch.schliessen()
 
 
-def kapitel_tab(besuch_oeffnen, kapitel: str) -> Besuch:
-    """Ein neuer Tab mit dem Kapitel. Das erste Kapitel lädt direkt; jedes weitere erreicht sein Tab
-    per Klick in der Navigation von der Startseite aus, ohne Neuladen (Instant-Navigation): Auch dann
-    richtet kurs-lauf.js jeden Block ein, und alles läuft."""
-    besuch = besuch_oeffnen("light")
-    if kapitel == browser.KAPITEL[0]:
-        besuch.page.goto(besuch.basis + kapitel, wait_until="load")
-        besuch.bis_nichts_mehr_laedt()  # So zählt jede Anfrage beim Laden.
-    else:
-        besuch.oeffne("")
-        besuch.page.evaluate("window.__ohne_neuladen = true")
-        besuch.instant_nach(kapitel)
-        besuch.page.wait_for_selector(".kurs-leiste")
-        assert besuch.page.evaluate("window.__ohne_neuladen === true"), f"{kapitel}: neu geladen"
-    return besuch
-
-
 @pytest.fixture(scope="module")
 def kapitel_tabs(besuch_oeffnen):
     """Ein frischer Tab je Kapitel und Testdatei, in dem Python einmal lädt, für Tests, die das erste
@@ -241,35 +225,12 @@ def kapitel_tabs(besuch_oeffnen):
 
     def oeffnen(kapitel):
         if kapitel not in tabs:
-            tabs[kapitel] = kapitel_tab(besuch_oeffnen, kapitel)
+            tabs[kapitel] = kapitel_tab.oeffnen(besuch_oeffnen, kapitel)
         return tabs[kapitel].vorn()
 
     yield oeffnen
     for besuch in tabs.values():
         besuch.schliessen()
-
-
-# Wie ein Tab nach dem Laden dastand: der Code jedes Blocks und welche Kästen offen waren.
-ANFANG = """() => ({
-    code: [...document.querySelectorAll(".language-python.highlight[data-lauf]")].map(b => b.kursText()),
-    offen: [...document.querySelectorAll("article details")].map(d => d.open),
-})"""
-# Stellt den Anfang wieder her, soweit ihn ein Test ändern kann: Code, Ergebnisse (Zurücksetzen bei
-# unverändertem Code leert nur, kurs-lauf.js), Angebote „Rückgängig“, Häkchen, offene Kästen,
-# Zeitlimit, Fokus, Bildlauf und der Speicher der Seite (Lösungen, Fortschritt, Farbschema).
-AUFRAEUMEN = """anfang => {
-    delete window.kursZeitlimitS;
-    document.querySelectorAll(".language-python.highlight[data-lauf]").forEach((b, i) => {
-        if (b.kursText() !== anfang.code[i]) b.kursSetze(anfang.code[i]);
-    });
-    document.querySelectorAll("article .kurs-leiste [data-kurs-knopf=zuruecksetzen]").forEach(k => k.click());
-    document.querySelectorAll(".kurs-rueckgaengig, .kurs-haken").forEach(e => e.remove());
-    document.querySelectorAll("article details").forEach((d, i) => { d.open = anfang.offen[i]; });
-    document.activeElement?.blur();
-    scrollTo(0, 0);
-    localStorage.clear();
-    sessionStorage.clear();
-}"""
 
 
 @pytest.fixture(scope="session")
@@ -287,29 +248,21 @@ def kapitel_pool(profil):
 def geteilte_kapitel_tabs(kapitel_pool, besuch_oeffnen):
     """Je Kapitel ein Tab, in dem Python schon läuft, wenn eine andere Testdatei ihn vorher hatte.
     Die Tests einer Datei teilen ihn in ihrer Reihenfolge; am Ende der Datei kommt er aufgeräumt
-    zurück (AUFRAEUMEN, Breite, Schema, Routen), und was in ihm schiefging, lässt die Datei scheitern
+    zurück (tests/kapitel_tab.py), und was in ihm schiefging, lässt die Datei scheitern
     statt die nächste. Nur für Tests, die keinen frischen Tab brauchen: Das erste Laden, den ersten
     Klick und den Neustart von Python prüft test_ausfuehren.py mit `kapitel_tabs`."""
     geliehen = set()
 
     def oeffnen(kapitel):
         if kapitel not in kapitel_pool:
-            besuch = kapitel_tab(besuch_oeffnen, kapitel)
-            kapitel_pool[kapitel] = (besuch, besuch.page.evaluate(ANFANG))
+            besuch = kapitel_tab.oeffnen(besuch_oeffnen, kapitel)
+            kapitel_pool[kapitel] = (besuch, kapitel_tab.anfang(besuch))
         geliehen.add(kapitel)
         return kapitel_pool[kapitel][0].vorn()
 
     yield oeffnen
     for kapitel in geliehen:
-        besuch, anfang = kapitel_pool[kapitel]
-        page = besuch.page
-        page.unroute_all(behavior="ignoreErrors")
-        page.set_viewport_size({"width": 1280, "height": 900})
-        besuch.farbschema("light")
-        page.evaluate(AUFRAEUMEN, anfang)
-        fehler, besuch.fehler[:] = besuch.fehler[:], []
-        fremde, besuch.fremde[:] = besuch.fremde[:], []
-        assert not fehler and not fremde, f"{kapitel}: Im geteilten Tab ging etwas schief: {fehler + fremde}"
+        kapitel_tab.zurueckgeben(*kapitel_pool[kapitel])
 
 
 def seitenname(pfad: str) -> str:
