@@ -48,14 +48,24 @@ def anfang(besuch) -> dict:
     return besuch.page.evaluate(ANFANG)
 
 
-def zurueckgeben(besuch, anfang: dict) -> None:
-    """Räumt den Tab auf (AUFRAEUMEN, Routen, Breite, Schema). Was in ihm schiefging, lässt die
-    Testdatei scheitern, die ihn hatte, statt die nächste."""
+def ausleihen(besuch, anfang: dict) -> None:
+    """Vor jeder Testdatei, die den Tab wieder nimmt: aufgeräumt (AUFRAEUMEN, Breite, Schema). Erst
+    jetzt, nicht schon bei der Rückgabe: Auch ein ungenutzter Tab ändert sich, etwa setzt
+    kurs-fortschritt.js Häkchen, wenn ein anderer Tab etwas besteht (Ereignis „storage“)."""
+    fehler_pruefen(besuch, "während er ungenutzt war")
     page = besuch.page
-    page.unroute_all(behavior="ignoreErrors")
     page.set_viewport_size({"width": 1280, "height": 900})
     besuch.farbschema("light")
     page.evaluate(AUFRAEUMEN, anfang)
+
+
+def zurueckgeben(besuch) -> None:
+    """Nach der Testdatei: ohne ihre Routen. Was in ihm schiefging, lässt sie scheitern, nicht die nächste."""
+    besuch.page.unroute_all(behavior="ignoreErrors")
+    fehler_pruefen(besuch, "in dieser Testdatei")
+
+
+def fehler_pruefen(besuch, wann: str) -> None:
     fehler, besuch.fehler[:] = besuch.fehler[:], []
     fremde, besuch.fremde[:] = besuch.fremde[:], []
-    assert not fehler and not fremde, f"Im geteilten Tab ging etwas schief: {fehler + fremde}"
+    assert not fehler and not fremde, f"Im geteilten Tab ging {wann} etwas schief: {(fehler + fremde)[:5]}"

@@ -156,7 +156,9 @@ class Besuch:
 def besuch_oeffnen(profil, chromium, basis, site):
     """Öffnet einen Tab im gegebenen Farbschema, der mit leerem Speicher der Seite beginnt
     (localStorage, IndexedDB, Cookies), wie bei einer neuen Leserin. Den Cache teilen alle.
-    Ohne JavaScript (java_script_enabled=False) geht das nur in einem eigenen Kontext.
+    Ohne JavaScript (java_script_enabled=False) geht das nur in einem eigenen Kontext. Einen Kontext,
+    den ein Test selbst hält, nimmt `kontext` (test_uebungsschleife.py: Playwrights Uhr gilt für alle
+    Tabs eines Kontexts, im Profil also auch für die geteilten und die aller späteren Tests).
     Schließen muss ihn, wer ihn öffnet (Besuch.schliessen); in einem Test tut das `neuer_besuch`.
 
     Ein Tab, kein eigenes Fenster: Ein Fenster kostet 0,9 CPU-s mehr (gemessen, je Besuch der
@@ -165,21 +167,22 @@ def besuch_oeffnen(profil, chromium, basis, site):
     eigener_host = urlsplit(basis).netloc
     herkunft = f"{urlsplit(basis).scheme}://{eigener_host}"
 
-    def oeffnen(farbschema: str = "light", viewport: dict | None = None, **optionen) -> Besuch:
-        kontext = None
+    def oeffnen(farbschema: str = "light", viewport: dict | None = None, kontext=None, **optionen) -> Besuch:
+        eigener = None
         if optionen:
-            kontext = chromium.new_context(**optionen)
-            page = kontext.new_page()
+            eigener = chromium.new_context(**optionen)
+            page = eigener.new_page()
         else:
-            page = profil.new_page()
-            cdp = profil.new_cdp_session(page)
+            kontext = kontext or profil
+            page = kontext.new_page()
+            cdp = kontext.new_cdp_session(page)
             cdp.send("Storage.clearDataForOrigin",
                      {"origin": herkunft, "storageTypes": "local_storage,indexeddb,cookies,service_workers"})
             cdp.detach()
         page.set_viewport_size(viewport or {"width": 1280, "height": 900})
         page.emulate_media(color_scheme=farbschema)
         page.set_default_timeout(15_000)
-        besuch = Besuch(page, basis, site, eigener_kontext=kontext)
+        besuch = Besuch(page, basis, site, eigener_kontext=eigener)
 
         def anfrage(request):
             # Auch die Anfragen der Worker (Suche, Python) kommen hier an.
@@ -247,22 +250,24 @@ def kapitel_pool(profil):
 @pytest.fixture(scope="module")
 def geteilte_kapitel_tabs(kapitel_pool, besuch_oeffnen):
     """Je Kapitel ein Tab, in dem Python schon läuft, wenn eine andere Testdatei ihn vorher hatte.
-    Die Tests einer Datei teilen ihn in ihrer Reihenfolge; am Ende der Datei kommt er aufgeräumt
-    zurück (tests/kapitel_tab.py), und was in ihm schiefging, lässt die Datei scheitern
-    statt die nächste. Nur für Tests, die keinen frischen Tab brauchen: Das erste Laden, den ersten
-    Klick und den Neustart von Python prüft test_ausfuehren.py mit `kapitel_tabs`."""
+    Die Tests einer Datei teilen ihn in ihrer Reihenfolge; die nächste Datei bekommt ihn aufgeräumt
+    (tests/kapitel_tab.py), und was in ihm schiefging, lässt die Datei scheitern, nicht die nächste.
+    Nur für Tests, die keinen frischen Tab brauchen: Das erste Laden, den ersten Klick und den
+    Neustart von Python prüft test_ausfuehren.py mit `kapitel_tabs`."""
     geliehen = set()
 
     def oeffnen(kapitel):
         if kapitel not in kapitel_pool:
             besuch = kapitel_tab.oeffnen(besuch_oeffnen, kapitel)
             kapitel_pool[kapitel] = (besuch, kapitel_tab.anfang(besuch))
+        elif kapitel not in geliehen:
+            kapitel_tab.ausleihen(*kapitel_pool[kapitel])
         geliehen.add(kapitel)
         return kapitel_pool[kapitel][0].vorn()
 
     yield oeffnen
     for kapitel in geliehen:
-        kapitel_tab.zurueckgeben(*kapitel_pool[kapitel])
+        kapitel_tab.zurueckgeben(kapitel_pool[kapitel][0])
 
 
 def seitenname(pfad: str) -> str:

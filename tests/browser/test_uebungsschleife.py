@@ -37,11 +37,21 @@ def rueckgaengig(page, nummer: int):
 # --- Zurücksetzen verliert nichts ---------------------------------------------------------
 
 
+@pytest.fixture(scope="module")
+def mit_uhr(chromium):
+    """Ein Kontext mit Playwrights Uhr: So vergeht die Zeit für das Angebot „Rückgängig“ im Test
+    sofort. Nicht im Profil: Die Uhr gilt für jeden Tab eines Kontexts, bis er schließt; im Profil
+    liefe sie auch in den geteilten Tabs (kapitel_pool) und allen späteren Tests."""
+    kontext = chromium.new_context()
+    kontext.clock.install()
+    yield kontext
+    kontext.close()
+
+
 @pytest.mark.parametrize("breite", BREITEN, ids=list(BREITEN))
-def test_zuruecksetzen_laesst_sich_rueckgaengig_machen_und_behaelt_die_loesung(neuer_besuch, breite):
-    besuch = neuer_besuch("light", viewport=BREITEN[breite])
+def test_zuruecksetzen_laesst_sich_rueckgaengig_machen_und_behaelt_die_loesung(neuer_besuch, mit_uhr, breite):
+    besuch = neuer_besuch("light", viewport=BREITEN[breite], kontext=mit_uhr)
     page = besuch.page
-    page.clock.install()  # So vergeht die Zeit für das Angebot „Rückgängig“ im Test sofort.
     besuch.oeffne("teil-2/")
     uebung = "teil-2/uebung-1"
     vorlage = KURS.uebung(uebung).vorlage
@@ -78,6 +88,9 @@ def test_zuruecksetzen_laesst_sich_rueckgaengig_machen_und_behaelt_die_loesung(n
 
     # Neu geladen, ohne etwas zu ändern: Die Lösung ist noch da.
     knopf(page, nummer, "Zurücksetzen").click()
+    # Der Klick in den Block lud Python vor; in diesem Kontext ohne Cache dauert das, und Neuladen
+    # bräche es ab (eine fehlgeschlagene Anfrage).
+    besuch.bis_nichts_mehr_laedt()
     page.reload(wait_until="load")
     page.wait_for_function("b => b.kursText && b.querySelector('.cm-content')", arg=block(page, nummer).element_handle())
     assert text_von(page, nummer) == eigene
