@@ -298,6 +298,22 @@ def variante(farbschema: str, form: str = "breit") -> str:
     return f"kurs-diagramm-{'hell' if farbschema == 'light' else 'dunkel'} kurs-diagramm-{form}"
 
 
+# Breiten und Schemata, die ein Test nacheinander im selben Tab prüft, statt je eine Seite zu laden
+# (Issue 50): `page.set_viewport_size` und Besuch.farbschema wechseln ohne Neuladen.
+FARBSCHEMATA = {"light": "hell", "dark": "dunkel"}
+
+
+@contextlib.contextmanager
+def in_variante(*teile):
+    """Nennt in jedem Fehler darin die Variante („dunkel, 360 px“), die ein Test gerade prüft."""
+    try:
+        yield
+    except Exception as fehler:
+        fehler.add_note("Variante: " + ", ".join(FARBSCHEMATA.get(t, f"{t} px" if isinstance(t, int) else str(t))
+                                                 for t in teile))
+        raise
+
+
 ZWEI_BILDER_SPAETER = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 

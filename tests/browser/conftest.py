@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 import im_browser as browser
+import kapitel_tab
 import pytest
 import werkzeuge
 
@@ -90,6 +91,19 @@ class Besuch:
             { textContent: ".md-typeset * { content-visibility: visible !important; }" }))""")
         return self
 
+    def farbschema(self, farbschema: str) -> "Besuch":
+        """Schaltet das Schema ohne Neuladen, wie eine Leserin mit dem Schalter im Kopf, und das
+        System mit (emulate_media): Material folgt dem System nur beim Laden. Dasselbe wie eine
+        Seite, die im Schema des Systems lädt (palette.html setzt dieselben Attribute); den Start im
+        Schema des Systems prüft test_seiten.py::test_farbschema_des_systems_und_umschalten."""
+        self.page.emulate_media(color_scheme=farbschema)
+        schema = MATERIAL_SCHEMA[farbschema]
+        if self.page.get_attribute("body", "data-md-color-scheme") != schema:
+            # Der Knopf im Kopf ist ein Label für dieses Radio-Feld; der Klick darauf ist derselbe.
+            self.page.evaluate("s => document.querySelector(`input[data-md-color-scheme='${s}']`).click()", schema)
+            self.page.wait_for_function("s => document.body.dataset.mdColorScheme === s", arg=schema)
+        return self
+
     def mermaid_geladen(self) -> int:
         return sum(url.endswith(browser.MERMAID) for url in self.anfragen)
 
@@ -142,7 +156,9 @@ class Besuch:
 def besuch_oeffnen(profil, chromium, basis, site):
     """Öffnet einen Tab im gegebenen Farbschema, der mit leerem Speicher der Seite beginnt
     (localStorage, IndexedDB, Cookies), wie bei einer neuen Leserin. Den Cache teilen alle.
-    Ohne JavaScript (java_script_enabled=False) geht das nur in einem eigenen Kontext.
+    Ohne JavaScript (java_script_enabled=False) geht das nur in einem eigenen Kontext. Einen Kontext,
+    den ein Test selbst hält, nimmt `kontext` (test_uebungsschleife.py: Playwrights Uhr gilt für alle
+    Tabs eines Kontexts, im Profil also auch für die geteilten und die aller späteren Tests).
     Schließen muss ihn, wer ihn öffnet (Besuch.schliessen); in einem Test tut das `neuer_besuch`.
 
     Ein Tab, kein eigenes Fenster: Ein Fenster kostet 0,9 CPU-s mehr (gemessen, je Besuch der
@@ -151,21 +167,22 @@ def besuch_oeffnen(profil, chromium, basis, site):
     eigener_host = urlsplit(basis).netloc
     herkunft = f"{urlsplit(basis).scheme}://{eigener_host}"
 
-    def oeffnen(farbschema: str = "light", viewport: dict | None = None, **optionen) -> Besuch:
-        kontext = None
+    def oeffnen(farbschema: str = "light", viewport: dict | None = None, kontext=None, **optionen) -> Besuch:
+        eigener = None
         if optionen:
-            kontext = chromium.new_context(**optionen)
-            page = kontext.new_page()
+            eigener = chromium.new_context(**optionen)
+            page = eigener.new_page()
         else:
-            page = profil.new_page()
-            cdp = profil.new_cdp_session(page)
+            kontext = kontext or profil
+            page = kontext.new_page()
+            cdp = kontext.new_cdp_session(page)
             cdp.send("Storage.clearDataForOrigin",
                      {"origin": herkunft, "storageTypes": "local_storage,indexeddb,cookies,service_workers"})
             cdp.detach()
         page.set_viewport_size(viewport or {"width": 1280, "height": 900})
         page.emulate_media(color_scheme=farbschema)
         page.set_default_timeout(15_000)
-        besuch = Besuch(page, basis, site, eigener_kontext=kontext)
+        besuch = Besuch(page, basis, site, eigener_kontext=eigener)
 
         def anfrage(request):
             # Auch die Anfragen der Worker (Suche, Python) kommen hier an.
@@ -204,30 +221,53 @@ def neuer_besuch(besuch_oeffnen):
 
 @pytest.fixture(scope="module")
 def kapitel_tabs(besuch_oeffnen):
-    """Ein Tab je Kapitel und Testdatei, in dem Python einmal lädt (test_ausfuehren.py,
-    test_uebungen_im_browser.py). Das erste Kapitel lädt direkt; jedes weitere erreicht sein Tab
-    per Klick in der Navigation von der Startseite aus, ohne Neuladen (Instant-Navigation):
-    Auch dann richtet kurs-lauf.js jeden Block ein, und alles läuft."""
+    """Ein frischer Tab je Kapitel und Testdatei, in dem Python einmal lädt, für Tests, die das erste
+    Laden, den ersten Klick oder einen Neustart von Python prüfen (test_ausfuehren.py). Die übrigen
+    teilen sich Tabs über Dateien hinweg: `geteilte_kapitel_tabs`."""
     tabs = {}
 
     def oeffnen(kapitel):
         if kapitel not in tabs:
-            besuch = besuch_oeffnen("light")
-            if kapitel == browser.KAPITEL[0]:
-                besuch.page.goto(besuch.basis + kapitel, wait_until="load")
-                besuch.bis_nichts_mehr_laedt()  # So zählt jede Anfrage beim Laden.
-            else:
-                besuch.oeffne("")
-                besuch.page.evaluate("window.__ohne_neuladen = true")
-                besuch.instant_nach(kapitel)
-                besuch.page.wait_for_selector(".kurs-leiste")
-                assert besuch.page.evaluate("window.__ohne_neuladen === true"), f"{kapitel}: neu geladen"
-            tabs[kapitel] = besuch
+            tabs[kapitel] = kapitel_tab.oeffnen(besuch_oeffnen, kapitel)
         return tabs[kapitel].vorn()
 
     yield oeffnen
     for besuch in tabs.values():
         besuch.schliessen()
+
+
+@pytest.fixture(scope="session")
+def kapitel_pool(profil):
+    """Je Kapitel ein Tab für den ganzen Lauf, in dem Python einmal startet (Issue 50: ein Start
+    kostet auf 2 Kernen 1,5 bis 4 s). Ausgeliehen wird er je Testdatei (`geteilte_kapitel_tabs`).
+    Hängt am Profil, damit es seine Tabs schließt, bevor der Browser geht."""
+    tabs = {}
+    yield tabs
+    for besuch, _anfang in tabs.values():
+        besuch.schliessen()
+
+
+@pytest.fixture(scope="module")
+def geteilte_kapitel_tabs(kapitel_pool, besuch_oeffnen):
+    """Je Kapitel ein Tab, in dem Python schon läuft, wenn eine andere Testdatei ihn vorher hatte.
+    Die Tests einer Datei teilen ihn in ihrer Reihenfolge; die nächste Datei bekommt ihn aufgeräumt
+    (tests/kapitel_tab.py), und was in ihm schiefging, lässt die Datei scheitern, nicht die nächste.
+    Nur für Tests, die keinen frischen Tab brauchen: Das erste Laden, den ersten Klick und den
+    Neustart von Python prüft test_ausfuehren.py mit `kapitel_tabs`."""
+    geliehen = set()
+
+    def oeffnen(kapitel):
+        if kapitel not in kapitel_pool:
+            besuch = kapitel_tab.oeffnen(besuch_oeffnen, kapitel)
+            kapitel_pool[kapitel] = (besuch, kapitel_tab.anfang(besuch))
+        elif kapitel not in geliehen:
+            kapitel_tab.ausleihen(*kapitel_pool[kapitel])
+        geliehen.add(kapitel)
+        return kapitel_pool[kapitel][0].vorn()
+
+    yield oeffnen
+    for kapitel in geliehen:
+        kapitel_tab.zurueckgeben(kapitel_pool[kapitel][0])
 
 
 def seitenname(pfad: str) -> str:
@@ -266,12 +306,7 @@ def lade(besuch_oeffnen, diagramme):
             besuch.page.wait_for_load_state("load")
             besuch.bis_nichts_mehr_laedt()
             geladene[pfad] = besuch
-        besuch = geladene[pfad].vorn()
-        schema = MATERIAL_SCHEMA[farbschema]
-        if besuch.page.get_attribute("body", "data-md-color-scheme") != schema:
-            # Der Knopf im Kopf ist ein Label für dieses Radio-Feld; der Klick darauf ist derselbe.
-            besuch.page.evaluate("s => document.querySelector(`input[data-md-color-scheme='${s}']`).click()", schema)
-            besuch.page.wait_for_function("s => document.body.dataset.mdColorScheme === s", arg=schema)
+        besuch = geladene[pfad].vorn().farbschema(farbschema)
         if os.environ.get("KURS_BILDSCHIRMFOTOS") and (pfad, farbschema) not in fotografiert:
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)  # nur auf Wunsch: 16 Fotos kosten 5 s
             name = f"{seitenname(pfad)}-{'hell' if farbschema == 'light' else 'dunkel'}.jpg"

@@ -46,10 +46,10 @@ def _nummer(daten: dict, page, enthaelt: str) -> int:
     return next(i for i in range(len(daten["bloecke"])) if enthaelt in block(page, i).locator("code").text_content())
 
 
-def test_jedes_programm_zeichnet_in_pyodide_wie_in_cpython(kapitel_tabs):
+def test_jedes_programm_zeichnet_in_pyodide_wie_in_cpython(geteilte_kapitel_tabs):
     """sys.monitoring (Pyodide) und sys.settrace (CPython) sehen dasselbe: jedes Beispiel, jede Übung mit
     Lösung, Vorlage und jedem typischen Fehler (wie tests/test_aufzeichnung.py)."""
-    page = kapitel_tabs("teil-1/").page
+    page = geteilte_kapitel_tabs("teil-1/").page
     programme_ = [p for p in _programme() if p.id not in NACH_DER_UHR]
     ergebnisse = im_worker(page, [list(p.values) for p in programme_])
     anders = [p.id for p, e in zip(programme_, ergebnisse, strict=True)
@@ -57,8 +57,8 @@ def test_jedes_programm_zeichnet_in_pyodide_wie_in_cpython(kapitel_tabs):
     assert not anders, anders
 
 
-def test_beispiel_zeichnet_im_browser_dieselben_schritte_wie_cpython(kapitel_tabs):
-    page = kapitel_tabs("teil-2/").page
+def test_beispiel_zeichnet_im_browser_dieselben_schritte_wie_cpython(geteilte_kapitel_tabs):
+    page = geteilte_kapitel_tabs("teil-2/").page
     daten = programme(page)
     nummer = _nummer(daten, page, "class AbsturzNachDemSenden(Broker):")  # outbox_duplikat.md
     titel, ereignis = gemeldet(page, nummer, "Ausführen")
@@ -71,8 +71,8 @@ def test_beispiel_zeichnet_im_browser_dieselben_schritte_wie_cpython(kapitel_tab
     assert gleich(ereignis) == gleich(in_cpython(programm["auftrag"], *teile))
 
 
-def test_typischer_fehler_der_dlq_zeichnet_im_browser_wie_cpython(kapitel_tabs):
-    page = kapitel_tabs("teil-2/").page
+def test_typischer_fehler_der_dlq_zeichnet_im_browser_wie_cpython(geteilte_kapitel_tabs):
+    page = geteilte_kapitel_tabs("teil-2/").page
     u = KURS.uebung("teil-2/uebung-2")
     nummer = next(i for i, b in enumerate(programme(page)["bloecke"])
                   if b.get("uebung") == u.name and b["rolle"] == "vorlage")
@@ -85,8 +85,8 @@ def test_typischer_fehler_der_dlq_zeichnet_im_browser_wie_cpython(kapitel_tabs):
         assert gleich(ereignis) == gleich(erwartet), fehler.name
 
 
-def test_vorhersage_zeichnet_erst_nach_dem_bestehen(kapitel_tabs):
-    page = kapitel_tabs("teil-1/").page
+def test_vorhersage_zeichnet_erst_nach_dem_bestehen(geteilte_kapitel_tabs):
+    page = geteilte_kapitel_tabs("teil-1/").page
     u = KURS.uebung("teil-1/uebung-2")
     nummer = next(i for i, b in enumerate(programme(page)["bloecke"])
                   if b.get("uebung") == u.name and b["rolle"] == "vorlage")

@@ -94,10 +94,11 @@ def test_die_erklaerung_geht_mit_der_seite(neuer_besuch):
     page.wait_for_selector(".md-tooltip2", state="detached")
 
 
-def test_begriffe_sind_mit_der_tastatur_erreichbar(neuer_besuch, farbschema):
+def test_begriffe_sind_mit_der_tastatur_erreichbar(neuer_besuch):
     """Tab erreicht den ersten Begriff jedes Absatzes, die Pfeiltasten die anderen (Issue 51,
-    test_tastatur.py); dann steht seine Erklärung da, und sie geht mit dem Fokus."""
-    besuch = neuer_besuch(farbschema)
+    test_tastatur.py); dann steht seine Erklärung da, und sie geht mit dem Fokus. Hell und dunkel
+    nacheinander im selben Tab (Issue 50)."""
+    besuch = neuer_besuch("light")
     page = besuch.page
     besuch.oeffne(SEITE)
     begriffe = page.locator(BEGRIFFE)
@@ -105,24 +106,27 @@ def test_begriffe_sind_mit_der_tastatur_erreichbar(neuer_besuch, farbschema):
         && (b.tabIndex === 0) === (b.closest('p, li, td, dd, dt, th, h1, h2, h3, h4').querySelector('abbr') === b))""")
     assert halt, "Tab hält nicht genau am ersten Begriff jedes Absatzes, oder ein Begriff ist nicht fokussierbar"
     erster = begriffe.first
-    # Der Absatz des Begriffs ist der Ausgangspunkt; Tab geht von dort durch Links und Begriffe.
-    erster.evaluate("b => { const p = b.closest('p'); p.tabIndex = -1; p.focus(); p.removeAttribute('tabindex'); }")
-    for _ in range(20):
-        page.keyboard.press("Tab")
-        if erster.evaluate("b => b === document.activeElement"):
-            break
-    else:
-        raise AssertionError("Tab erreicht den ersten Begriff nicht")
-    page.wait_for_function(browser.ERKLAERUNG_EINGEBLENDET)
-    erwartet = erklaert(erster.inner_text())
-    if erster.evaluate("b => b.closest('p, li').querySelectorAll('abbr').length > 1"):
-        erwartet["text"] += " (← → weitere Begriffe im Absatz)"  # mit der Tastatur: die Pfeiltasten
-    assert erster.evaluate(browser.ERKLAERUNG_IM_BILD) == erwartet
-    # Der Fokus ist sichtbar: ein Rahmen um den Begriff.
-    assert erster.evaluate("b => getComputedStyle(b).outlineStyle") != "none"
-    # Zurück mit Umschalt+Tab (davor steht kein Begriff, es ist der erste): Die Erklärung geht.
-    page.keyboard.press("Shift+Tab")
-    assert page.evaluate("document.activeElement.tagName") != "ABBR"
-    page.wait_for_selector("#kurs-erklaerung", state="detached")  # nicht Materials Tooltips anderer Knöpfe
-    assert erster.get_attribute("aria-describedby") is None
+    for farbschema in ("light", "dark"):
+        with browser.in_variante(farbschema):
+            besuch.farbschema(farbschema)
+            # Der Absatz des Begriffs ist der Ausgangspunkt; Tab geht von dort durch Links und Begriffe.
+            erster.evaluate("b => { const p = b.closest('p'); p.tabIndex = -1; p.focus(); p.removeAttribute('tabindex'); }")
+            for _ in range(20):
+                page.keyboard.press("Tab")
+                if erster.evaluate("b => b === document.activeElement"):
+                    break
+            else:
+                raise AssertionError("Tab erreicht den ersten Begriff nicht")
+            page.wait_for_function(browser.ERKLAERUNG_EINGEBLENDET)
+            erwartet = erklaert(erster.inner_text())
+            if erster.evaluate("b => b.closest('p, li').querySelectorAll('abbr').length > 1"):
+                erwartet["text"] += " (← → weitere Begriffe im Absatz)"  # mit der Tastatur: die Pfeiltasten
+            assert erster.evaluate(browser.ERKLAERUNG_IM_BILD) == erwartet
+            # Der Fokus ist sichtbar: ein Rahmen um den Begriff.
+            assert erster.evaluate("b => getComputedStyle(b).outlineStyle") != "none"
+            # Zurück mit Umschalt+Tab (davor steht kein Begriff, es ist der erste): Die Erklärung geht.
+            page.keyboard.press("Shift+Tab")
+            assert page.evaluate("document.activeElement.tagName") != "ABBR"
+            page.wait_for_selector("#kurs-erklaerung", state="detached")  # nicht Materials Tooltips anderer Knöpfe
+            assert erster.get_attribute("aria-describedby") is None
     assert not besuch.fremde and not besuch.fehler, (besuch.fremde, besuch.fehler)

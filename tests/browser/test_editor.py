@@ -224,24 +224,29 @@ VORLAGE_IM_BILD = """b => {
 }"""
 
 
-@pytest.mark.parametrize("breite", [320, 390])
-def test_eine_vorlage_sieht_auf_dem_handy_bearbeitbar_aus_und_der_kopierknopf_verdeckt_keinen_code(neuer_besuch, farbschema, breite):
+def test_eine_vorlage_sieht_auf_dem_handy_bearbeitbar_aus_und_der_kopierknopf_verdeckt_keinen_code(neuer_besuch):
     """Issue 51: Über jeder Vorlage steht „✎ Deine Lösung: hier tippen und ändern“, bevor du sie antippst,
-    und Materials Kopierknopf sitzt in dieser Zeile, nicht über der ersten Zeile Code."""
-    besuch = neuer_besuch(farbschema, viewport={"width": breite, "height": 800})
+    und Materials Kopierknopf sitzt in dieser Zeile, nicht über der ersten Zeile Code. Auf 320 und 390 px,
+    hell und dunkel, nacheinander im selben Tab (Issue 50)."""
+    besuch = neuer_besuch("light")
     besuch.oeffne(SEITE)
     page = besuch.page
     vorlagen = page.locator(VORLAGE)
     assert vorlagen.count() >= 3
-    for nummer in range(vorlagen.count()):
-        vorlage = vorlagen.nth(nummer)
-        vorlage.evaluate("b => b.scrollIntoView({ block: 'center' })")
-        # Material setzt den Kopierknopf erst, wenn der Block zu sehen ist (content.lazy).
-        page.wait_for_function("b => b.querySelector('.md-code__button')", arg=vorlage.element_handle())
-        d = vorlage.evaluate(VORLAGE_IM_BILD)
-        wo = f"Vorlage {nummer + 1} bei {breite} px: {d['text']!r}"
-        assert d["hinweis"] and "Deine Lösung" in d["hinweis"], (wo, d)
-        assert d["zeile_oben"] >= 20, f"{wo}: Die Zeile „Deine Lösung“ steht nicht über dem Code: {d}"
-        assert d["verdeckt"] is False, f"{wo}: Der Kopierknopf liegt auf der ersten Zeile Code"
-        if nummer == 0:
-            browser.foto(vorlage, f"vorlage-{breite}-{farbschema}.png")
+    for farbschema in ("light", "dark"):
+        for breite in (320, 390):
+            with browser.in_variante(farbschema, breite):
+                page.set_viewport_size({"width": breite, "height": 800})
+                besuch.farbschema(farbschema)
+                for nummer in range(vorlagen.count()):
+                    vorlage = vorlagen.nth(nummer)
+                    vorlage.evaluate("b => b.scrollIntoView({ block: 'center' })")
+                    # Material setzt den Kopierknopf erst, wenn der Block zu sehen ist (content.lazy).
+                    page.wait_for_function("b => b.querySelector('.md-code__button')", arg=vorlage.element_handle())
+                    d = vorlage.evaluate(VORLAGE_IM_BILD)
+                    wo = f"Vorlage {nummer + 1} bei {breite} px: {d['text']!r}"
+                    assert d["hinweis"] and "Deine Lösung" in d["hinweis"], (wo, d)
+                    assert d["zeile_oben"] >= 20, f"{wo}: Die Zeile „Deine Lösung“ steht nicht über dem Code: {d}"
+                    assert d["verdeckt"] is False, f"{wo}: Der Kopierknopf liegt auf der ersten Zeile Code"
+                    if nummer == 0:
+                        browser.foto(vorlage, f"vorlage-{breite}-{farbschema}.png")

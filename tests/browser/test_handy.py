@@ -60,31 +60,45 @@ UEBER_DEN_RAND = """() => [...document.querySelectorAll("article *")]
     .map(e => `${e.tagName.toLowerCase()}.${e.className}`)"""
 
 
-def test_jede_seite_und_tabelle_passt_aufs_handy(neuer_besuch, farbschema):
-    besuch = neuer_besuch(farbschema, viewport=HANDY)
+def test_jede_seite_und_tabelle_passt_aufs_handy(neuer_besuch):
+    """Jede Seite einmal geladen, hell und dunkel nacheinander (Issue 50: Besuch.farbschema schaltet
+    ohne Neuladen, wie der Schalter im Kopf)."""
+    besuch = neuer_besuch("light", viewport=HANDY)
     page = besuch.page
-    gestapelt = 0
+    gestapelt = {"light": 0, "dark": 0}
     for pfad in browser.nav_seiten():
         page.goto(besuch.basis + pfad)
         besuch.alles_rechnen()
-        assert page.evaluate("document.documentElement.scrollWidth") <= HANDY["width"], f"{pfad}: Seite wischt seitlich"
-        assert not (raus := page.evaluate(UEBER_DEN_RAND)), f"{pfad}: ragt über den Rand: {raus[:5]}"
         if page.locator("article table, article dl").count():
             page.add_script_tag(path=AXE)
-            assert not (verstoesse := page.evaluate(AXE_TABELLEN)), f"{pfad}: axe-core meldet {verstoesse}"
-        for t in page.evaluate(TABELLEN):
-            wo = f"{pfad or 'Start'}: {t['art']} „{t['text']}“"
-            assert not t["scrollt"] and t["im_bild"], f"{wo}: breiter als das Handy"
-            assert t["schrift"] >= MIN_SCHRIFT_PX, f"{wo}: Schrift {t['schrift']} px"
-            if t["gestapelt"]:
-                gestapelt += 1
-                assert t["zellen_als_block"], f"{wo}: nicht gestapelt"
-                assert t["koepfe_sichtbar"] == t["koepfe_erwartet"], f"{wo}: Spaltenkopf fehlt über einer Zelle"
-        tabellen = page.locator("article table[data-kurs-stapel]")
-        for nummer in range(tabellen.count()):
-            browser.foto(tabellen.nth(nummer), f"handy-tabelle-{pfad.strip('/') or 'start'}-{nummer + 1}-{farbschema}.png")
+        for farbschema in ("light", "dark"):
+            with browser.in_variante(farbschema):
+                besuch.farbschema(farbschema)
+                gestapelt[farbschema] += auf_dem_handy(page, pfad, farbschema)
     # Die Übersicht auf „Praxis“, die erste Tabelle von Teil 2 und jede andere mit drei Spalten.
-    assert gestapelt >= 4, f"Nur {gestapelt} gestapelte Tabellen gefunden"
+    for farbschema, anzahl in gestapelt.items():
+        assert anzahl >= 4, f"{farbschema}: Nur {anzahl} gestapelte Tabellen gefunden"
+
+
+def auf_dem_handy(page, pfad: str, farbschema: str) -> int:
+    """Prüft die offene Seite im gerade gezeigten Schema; ergibt, wie viele Tabellen gestapelt sind."""
+    gestapelt = 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= HANDY["width"], f"{pfad}: Seite wischt seitlich"
+    assert not (raus := page.evaluate(UEBER_DEN_RAND)), f"{pfad}: ragt über den Rand: {raus[:5]}"
+    if page.locator("article table, article dl").count():
+        assert not (verstoesse := page.evaluate(AXE_TABELLEN)), f"{pfad}: axe-core meldet {verstoesse}"
+    for t in page.evaluate(TABELLEN):
+        wo = f"{pfad or 'Start'}: {t['art']} „{t['text']}“"
+        assert not t["scrollt"] and t["im_bild"], f"{wo}: breiter als das Handy"
+        assert t["schrift"] >= MIN_SCHRIFT_PX, f"{wo}: Schrift {t['schrift']} px"
+        if t["gestapelt"]:
+            gestapelt += 1
+            assert t["zellen_als_block"], f"{wo}: nicht gestapelt"
+            assert t["koepfe_sichtbar"] == t["koepfe_erwartet"], f"{wo}: Spaltenkopf fehlt über einer Zelle"
+    tabellen = page.locator("article table[data-kurs-stapel]")
+    for nummer in range(tabellen.count()):
+        browser.foto(tabellen.nth(nummer), f"handy-tabelle-{pfad.strip('/') or 'start'}-{nummer + 1}-{farbschema}.png")
+    return gestapelt
 
 
 def test_das_glossar_ist_eine_liste_der_begriffe(neuer_besuch, farbschema):

@@ -2,7 +2,7 @@
 die Vorlage und jeder typische Fehler (fehler.toml) scheitern mit derselben Meldung wie in CPython.
 Die eigene Lösung überlebt das Neuladen, und jede Notebook-Seite prüft wie ihr Kapitel. Das Ausführen der Beispiele prüft test_ausfuehren.py.
 
-Je Kapitel ein Tab (kapitel_tabs, conftest.py), für alle Notebook-Seiten einer (notebook_tab):
+Je Kapitel ein Tab (geteilte_kapitel_tabs, conftest.py), für alle Notebook-Seiten einer (notebook_tab):
 Python startet je Tab nur einmal.
 """
 
@@ -32,9 +32,9 @@ def haekchen(page, uebung: str):
 
 
 @pytest.mark.parametrize("uebung", UEBUNGEN)
-def test_uebung_im_browser_richtig_vorlage_und_typischer_fehler(kapitel_tabs, uebung):
+def test_uebung_im_browser_richtig_vorlage_und_typischer_fehler(geteilte_kapitel_tabs, uebung):
     from playwright.sync_api import expect  # erst hier: Ohne Chromium lädt niemand Playwright
-    page = kapitel_tabs(uebung.split("/")[0] + "/").page
+    page = geteilte_kapitel_tabs(uebung.split("/")[0] + "/").page
     u = KURS.uebung(uebung)
     nummer = nummer_von(programme(page), uebung, "vorlage")
 

@@ -2,7 +2,7 @@
 verliert nichts, Bestanden und Nicht bestanden sind unverwechselbar, ein Fehler zeigt auf seine
 Zeile und spricht Deutsch, und das Ergebnis eines Laufs ersetzt die Ausgabe der Seite.
 
-Für die Läufe mit Python je Kapitel ein Tab (kapitel_tabs, conftest.py)."""
+Für die Läufe mit Python je Kapitel ein Tab (geteilte_kapitel_tabs, conftest.py)."""
 
 import pytest
 from im_browser import KURS, block, ergebnis, klicke_und_warte, leiste, programme, setze_code
@@ -37,11 +37,21 @@ def rueckgaengig(page, nummer: int):
 # --- Zurücksetzen verliert nichts ---------------------------------------------------------
 
 
+@pytest.fixture(scope="module")
+def mit_uhr(chromium):
+    """Ein Kontext mit Playwrights Uhr: So vergeht die Zeit für das Angebot „Rückgängig“ im Test
+    sofort. Nicht im Profil: Die Uhr gilt für jeden Tab eines Kontexts, bis er schließt; im Profil
+    liefe sie auch in den geteilten Tabs (kapitel_pool) und allen späteren Tests."""
+    kontext = chromium.new_context()
+    kontext.clock.install()
+    yield kontext
+    kontext.close()
+
+
 @pytest.mark.parametrize("breite", BREITEN, ids=list(BREITEN))
-def test_zuruecksetzen_laesst_sich_rueckgaengig_machen_und_behaelt_die_loesung(neuer_besuch, breite):
-    besuch = neuer_besuch("light", viewport=BREITEN[breite])
+def test_zuruecksetzen_laesst_sich_rueckgaengig_machen_und_behaelt_die_loesung(neuer_besuch, mit_uhr, breite):
+    besuch = neuer_besuch("light", viewport=BREITEN[breite], kontext=mit_uhr)
     page = besuch.page
-    page.clock.install()  # So vergeht die Zeit für das Angebot „Rückgängig“ im Test sofort.
     besuch.oeffne("teil-2/")
     uebung = "teil-2/uebung-1"
     vorlage = KURS.uebung(uebung).vorlage
@@ -78,6 +88,9 @@ def test_zuruecksetzen_laesst_sich_rueckgaengig_machen_und_behaelt_die_loesung(n
 
     # Neu geladen, ohne etwas zu ändern: Die Lösung ist noch da.
     knopf(page, nummer, "Zurücksetzen").click()
+    # Der Klick in den Block lud Python vor; in diesem Kontext ohne Cache dauert das, und Neuladen
+    # bräche es ab (eine fehlgeschlagene Anfrage).
+    besuch.bis_nichts_mehr_laedt()
     page.reload(wait_until="load")
     page.wait_for_function("b => b.kursText && b.querySelector('.cm-content')", arg=block(page, nummer).element_handle())
     assert text_von(page, nummer) == eigene
@@ -110,8 +123,8 @@ AUSSEHEN = """el => {
 }"""
 
 
-def test_bestanden_und_nicht_bestanden_sind_unverwechselbar(kapitel_tabs, farbschema):
-    besuch = kapitel_tabs("teil-1/")
+def test_bestanden_und_nicht_bestanden_sind_unverwechselbar(geteilte_kapitel_tabs, farbschema):
+    besuch = geteilte_kapitel_tabs("teil-1/")
     page = besuch.page
     schema = MATERIAL_SCHEMA[farbschema]
     page.evaluate("s => document.querySelector(`input[data-md-color-scheme='${s}']`).click()", schema)
@@ -150,11 +163,11 @@ def test_bestanden_und_nicht_bestanden_sind_unverwechselbar(kapitel_tabs, farbsc
 # --- Fehler: deutsch, mit markierter Zeile -------------------------------------------------
 
 
-def test_haeufige_fehler_im_browser_auf_deutsch(kapitel_tabs):
+def test_haeufige_fehler_im_browser_auf_deutsch(geteilte_kapitel_tabs):
     """Dieselben Fälle wie tests/test_lauf.py und alle des Erzeugers tests/lesefehler.py, in Pyodide
     (dort läuft eine neuere Python-Version): dieselbe deutsche Erklärung und dieselbe Zeile wie in
     CPython, Pythons Meldung in Klammern."""
-    page = kapitel_tabs("teil-1/").page
+    page = geteilte_kapitel_tabs("teil-1/").page
     faelle = [("", code, zeile) for code, (_, zeile) in FAELLE.items()] + [
         (VORHER, fall.code, fall.zeile) for fall in alle_faelle()]
     ergebnisse = page.evaluate("""async faelle => {
@@ -183,10 +196,11 @@ def zeilen_markiert(page, nummer: int) -> list[int]:
         .map((z, i) => z.classList.contains('kurs-fehlerzeile') ? i + 1 : 0).filter(Boolean)""")
 
 
-def test_die_zeile_eines_fehlers_ist_im_editor_markiert(kapitel_tabs):
-    page = kapitel_tabs("teil-2/").page
+def test_die_zeile_eines_fehlers_ist_im_editor_markiert(geteilte_kapitel_tabs):
+    page = geteilte_kapitel_tabs("teil-2/").page
     # Ein Beispiel, dessen Editor noch nicht offen ist: Er öffnet sich für die Markierung.
     nummer = 2
+    assert not block(page, nummer).locator(".cm-editor").count(), "Der Editor ist schon offen; der Test prüft nichts"
     setze_code(page, nummer, "x = 1\ny = 2\nprint('Summe: ' + x)\n")
     assert klicke_und_warte(page, nummer).meldung.startswith("Falscher Typ in Zeile 3:")
     # Namen in `Backticks` setzt die Seite als Code (kurs-lauf.js, mitCode).
@@ -215,8 +229,8 @@ def seitenausgabe(page, nummer: int):
     return block(page, nummer).locator("xpath=following-sibling::div[contains(@class,'language-text')][1]")
 
 
-def test_ergebnis_ersetzt_die_ausgabe_der_seite_solange_es_dasteht(kapitel_tabs):
-    page = kapitel_tabs("teil-2/").page
+def test_ergebnis_ersetzt_die_ausgabe_der_seite_solange_es_dasteht(geteilte_kapitel_tabs):
+    page = geteilte_kapitel_tabs("teil-2/").page
     daten = programme(page)
     nummer = next(i for i, b in enumerate(daten["bloecke"]) if b.get("ausgabe") and "uebung" not in b)
     seite = daten["bloecke"][nummer]["ausgabe"]
