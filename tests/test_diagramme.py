@@ -120,7 +120,8 @@ def test_kaputtes_diagramm_bricht_den_build_mit_einer_zeile_ab(tmp_path):
     text = seite.read_text(encoding="utf-8")
     anfang = text.index("```mermaid\n")
     zeile = text.count("\n", 0, anfang) + 1
-    kaputt = text[:anfang] + "```mermaid\nsequenceDiagram\n    Bob->>: Hallo ohne Ziel\n```\n\n" + text[anfang:]
+    kaputt = (text[:anfang] + "```mermaid\nsequenceDiagram\n    accTitle: Kaputt\n    accDescr: Bob ruft niemanden.\n"
+              "    Bob->>: Hallo ohne Ziel\n```\n\n" + text[anfang:])
     seite.write_text(kaputt, encoding="utf-8")
     lauf = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "site")],
                           cwd=tmp_path, capture_output=True, text=True,
@@ -128,6 +129,6 @@ def test_kaputtes_diagramm_bricht_den_build_mit_einer_zeile_ab(tmp_path):
     assert lauf.returncode != 0
     fehler = [z for z in (lauf.stdout + lauf.stderr).splitlines() if z.startswith("ERROR")]
     assert len(fehler) == 1, lauf.stdout + lauf.stderr
-    # Die Zeile, die Mermaid nicht lesen kann (Bob->>), nicht die des Zauns: zeile + 2
-    assert f"docs/teil-1.md:{zeile + 2}: Mermaid kann das Diagramm „sequenceDiagram“ nicht zeichnen: " in fehler[0]
+    # Die Zeile, die Mermaid nicht lesen kann (Bob->>), nicht die des Zauns: zeile + 4
+    assert f"docs/teil-1.md:{zeile + 4}: Mermaid kann das Diagramm „sequenceDiagram“ nicht zeichnen: " in fehler[0]
     assert "Traceback" not in lauf.stdout + lauf.stderr
