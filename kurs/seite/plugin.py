@@ -57,6 +57,7 @@ from kurs.seite.notebookcache import Notebookcache
 PROGRAMME = "programme.json"
 NOTEBOOK_ORDNER = "_kurs-notebooks"  # in der Seite, während des Builds
 CODEBLOCK = re.compile(r'<div class="language-\w+ highlight"(?! data-search-exclude)')
+CODE_INHALT = re.compile(r"<pre><span></span><code>.*?</code></pre>", re.S)  # der Inhalt eines gefärbten Blocks
 log = logging.getLogger("mkdocs.plugins.kurs")
 class Seitenbloecke:
     """Die Programme der Python-Blöcke einer Seite, in der Reihenfolge, in der sie gezeichnet werden."""
@@ -216,6 +217,13 @@ class KursPlugin(BasePlugin[KursConfig]):
         else:
             programme = self.seite.bloecke if self.seite else []
         html_text = diagramm_html.einsetzen(html_text, self.kurs, self.gezeichnet, self.ablage)
+        # Code bleibt aus dem Suchindex: Gesucht wird im Text, und der Index bleibt klein.
+        html_text = CODEBLOCK.sub(lambda m: f"{m[0]} data-search-exclude", html_text)
+        # Gleiche Farbe, ein Span (kurs/codefarben.py): weniger Elemente, dasselbe Bild.
+        html_text = codefarben.zusammenfassen(html_text, codefarben.gruppen_der_seite(self.kurs))
+        # Gefärbter Code bis nach der Suche als Marke (wie die SVGs): Sie liest ihn nicht, parste ihn aber,
+        # und was nach hier kommt, sucht nichts in ihm.
+        html_text = CODE_INHALT.sub(lambda m: self.ablage.ablegen(m[0]), html_text)
         if page.file.src_uri == "glossar.md":
             html_text = glossar.als_liste(html_text)
             # Die Anker der Begriffe (#begriff-ack) entstehen erst hier: MkDocs prüft Links auf sie auch.
@@ -224,10 +232,7 @@ class KursPlugin(BasePlugin[KursConfig]):
         html_text = tabellen.fuers_handy(html_text)
         html_text = glossar.erklaerung_nur_beim_ersten_mal(html_text)
         self._anker_pruefen(html_text, page)
-        # Code bleibt aus dem Suchindex: Gesucht wird im Text, und der Index bleibt klein.
-        html_text = CODEBLOCK.sub(lambda m: f"{m[0]} data-search-exclude", html_text)
-        # Gleiche Farbe, ein Span (kurs/codefarben.py): weniger Elemente, dasselbe Bild.
-        return codefarben.zusammenfassen(html_text, codefarben.gruppen_der_seite(self.kurs)), programme
+        return html_text, programme
 
     def _anker_pruefen(self, html_text: str, page) -> None:
         """Jeder Anker der Übungsliste steht als id in seiner Seite; sonst zeigten die Links der
