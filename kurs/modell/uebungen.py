@@ -170,6 +170,11 @@ class Uebung:
                                    + " und entweder alt und neu oder kandidat"
                                    + (f"; unbekannt: {sorted(unbekannt)}" if unbekannt else ""))
             alt, neu = eintrag.get("alt", ()), eintrag.get("neu", ())
+            if "kandidat" not in eintrag and not (isinstance(alt, str) and isinstance(neu, str) or isinstance(alt, list)
+                                                  and isinstance(neu, list) and len(alt) == len(neu)):
+                raise QuellenFehler(self.fundstelle(name, "neu" if "neu" in eintrag else "alt"),
+                                    f"[[{art}]] {name!r}: alt und neu gehören zusammen, beide Text oder beide eine "
+                                    "Liste gleicher Länge (je Stück der Musterlösung sein Ersatz).")
             alt, neu = ((alt,), (neu,)) if isinstance(alt, str) else (tuple(alt), tuple(neu))
             ergebnis.append(TypischerFehler(name, eintrag.get("meldung", ""), alt, neu, eintrag.get("kandidat")))
         return ergebnis
