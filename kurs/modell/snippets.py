@@ -111,7 +111,8 @@ class Snippets:
             try:
                 return self.zusammensetzen(zeile)
             except SnippetMissingError as exc:
-                raise QuellenFehler(f"{name}:{nummer}", f"Die eingebundene Datei gibt es nicht ({exc}).") from None
+                raise QuellenFehler(self._wo_eingebunden(str(exc)) or f"{name}:{nummer}",
+                                    f"Die eingebundene Datei gibt es nicht ({exc}).") from None
 
         ausgebreitet, herkunft = ausbreiten(text, einbinden)
         # Gegenprobe: So bindet pymdownx.snippets die ganze Datei in eine Seite ein.
@@ -121,6 +122,17 @@ class Snippets:
         eingebunden = {n for n, z in enumerate(text.split("\n"), start=1) if EINBINDUNG.match(z)}
         zeilen, orte = self.orte(ziel)
         return lesen(datei, name, ausgebreitet, herkunft, eingebunden, orte if zeilen == ausgebreitet.split("\n") else None)
+
+    def _wo_eingebunden(self, meldung: str) -> str | None:
+        """Wo die Zeile `--8<-- "…"` mit dem Pfad steht, den pymdownx.snippets nicht fand: oft nicht in der
+        Datei, die gerade gelesen wird, sondern in einer, die sie einbindet (erst dort ist der Fehler zu ändern)."""
+        if not (m := re.search(r"path '([^']+)'", meldung)):
+            return None
+        for datei in sorted(self.ordner.rglob("*.md")):
+            for nummer, zeile in enumerate(datei.read_text(encoding="utf-8").split("\n"), start=1):
+                if (e := EINBINDUNG.match(zeile)) and e["ziel"].split(":")[0] == m[1]:
+                    return f"{datei.relative_to(self.wurzel).as_posix()}:{nummer}"
+        return None
 
     def orte(self, ziel: str, offen: frozenset = frozenset()) -> tuple[list[str], list[tuple[str, int]]]:
         """Die Zeilen der ausgebreiteten Datei `ziel` und zu jeder (Datei, Zeile), wo sie geschrieben

@@ -130,3 +130,15 @@ def test_marke_ohne_stueck_beim_lesen_gemeldet(tmp_path):
     with pytest.raises(QuellenFehler, match=r"^snippets/x\.md:5: Auf diesen Marker folgt bis zum nächsten Marker in "
                                             r"Zeile 7 kein Codeblock"):
         Snippets(tmp_path, KURS.konfiguration).beispiele("x.md")
+
+
+def test_vertippte_einbindung_in_eingebundener_datei_an_ihrer_zeile(kopie):
+    """Liest der Kurs zuerst eine Datei, die die kaputte Datei einbindet, zeigt die Meldung trotzdem auf die
+    vertippte Zeile `--8<-- "…"`, nicht auf die Einbindung, über die sie gelesen wurde."""
+    datei = kopie / "snippets/teil-2/uebung-4/loesung.md"
+    zeilen = datei.read_text(encoding="utf-8").split("\n")
+    nummer = next(n for n, z in enumerate(zeilen, start=1) if '"teil-2/uebung-1/loesung.md:relay"' in z)
+    zeilen[nummer - 1] = zeilen[nummer - 1].replace("teil-2/uebung-1/", "teil-2/xuebung-1/")
+    datei.write_text("\n".join(zeilen), encoding="utf-8")
+    with pytest.raises(QuellenFehler, match=rf"^snippets/teil-2/uebung-4/loesung.md:{nummer}: Die eingebundene"):
+        Kurs(kopie).snippets.beispiele("teil-2/outbox_aufraeumen.md")
