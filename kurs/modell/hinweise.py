@@ -54,7 +54,20 @@ def hinweise_lesen(uebung: "Uebung") -> list[Hinweis]:
             raise fehler(f"Hinweis {nummer}: braucht text und fehler (die typischen Fehler, für die er gedacht ist).",
                          nummer)
         if unbekannt := [n for n in namen if n not in bekannt]:
+            _umbenannt(uebung, unbekannt, nummer)
             raise fehler(f"Hinweis {nummer}: Diese typischen Fehler gibt es nicht: {unbekannt}. "
                          f"Es gibt: {sorted(bekannt)}", nummer)
         hinweise.append(Hinweis(text.strip(), tuple(namen)))
     return hinweise
+
+
+def _umbenannt(uebung: "Uebung", namen: list[str], nummer: int) -> None:
+    """Hieß ein typischer Fehler beim letzten Commit noch so, wurde er in fehler.toml umbenannt (oder vertippt):
+    Die Meldung steht dort, an der geänderten Zeile. Ohne git bleibt es bei der Zeile des Hinweises."""
+    from kurs.modell.aenderungen import beschreiben, geaendert
+
+    pfad = (uebung.ordner / "fehler.toml").relative_to(uebung.kurs.wurzel).as_posix()
+    for a in geaendert(uebung.kurs.wurzel, pfad):
+        if any(n in z for z in a.alt for n in namen):
+            raise QuellenFehler(f"{pfad}:{a.zeile}", f"{beschreiben(a)}; Hinweis {nummer} in hinweise.toml nennt noch "
+                                f"{namen}. Ändere den Namen dort mit, oder hier zurück.")
