@@ -81,3 +81,13 @@ def im_beispiel(wurzel: Path, beispiel, bis: int | None) -> str | None:
         if a := je_datei[ort[0]].get(ort[1]):
             letzte = f"{ort[0]}:{a.zeile}: {beschreiben(a)}"
     return letzte
+
+
+def davor(wurzel: Path, pfad: str, zeile: int | None) -> "Aenderung | None":
+    """Die letzte Änderung seit dem letzten Commit bis zu `zeile` (None: bis zum Ende der Datei), wenn ein Leser
+    einen Fehler erst dort bemerkt, wo sich nichts geändert hat (ein Zaun, ein Anführungszeichen, das nie
+    schließt); sonst None. Der Commit davor war grün: Was jetzt scheitert, kommt aus einer Änderung."""
+    aenderungen = geaendert(wurzel, pfad)
+    if any(a.zeile == zeile for a in aenderungen):
+        return None
+    return next((a for a in reversed(aenderungen) if zeile is None or a.zeile <= zeile), None)

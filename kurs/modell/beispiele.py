@@ -180,6 +180,9 @@ def fence_pruefen(zaun: str, info: str, wo: str) -> None:
         raise QuellenFehler(wo, f"Dieser Block läuft nie: pytest-codeblocks führt nur Fences aus, die genau "
                             f"```python heißen, ohne Zusatz (hier ```{info}). Eine Ausgabe darunter würde nie "
                             "verglichen.")
+    if not sprache:
+        raise QuellenFehler(wo, "Ein Fence ohne Sprache: Schreib ```python (läuft) oder ```text (nur gezeigt). Oder "
+                            "fehlt darüber die Zeile, die einen Block öffnet, und dies war sein Ende?")
     vorschlag = difflib.get_close_matches(sprache.lower(), ["python", *NUR_ANZEIGE], n=1, cutoff=0.6)
     raise QuellenFehler(wo, f"Die Sprache {sprache!r} kennt der Kurs nicht: Python läuft, zeigen kann die Seite "
                         f"{', '.join(sorted(NUR_ANZEIGE))}." + (f" Meintest du {vorschlag[0]!r}?" if vorschlag else ""))

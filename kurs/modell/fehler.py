@@ -111,14 +111,10 @@ def verorten(exc: BaseException, wurzel: Path, datei: Path | None = None) -> Que
 
 def _toml_davor(datei: Path, zeile: int | None, wurzel: Path):
     """Ein Anführungszeichen oder eine Klammer, die nie schließt, merkt TOML erst später, oft am Ende der
-    Datei. Gemeint ist dann die letzte Zeile davor, die sich seit dem letzten Commit geändert hat; steht der
-    Fehler auf einer geänderten Zeile, oder gibt es kein git, bleibt es bei TOMLs Zeile."""
-    from kurs.modell.aenderungen import geaendert
+    Datei: gemeint ist die Änderung davor (kurs/modell/aenderungen.py, davor)."""
+    from kurs.modell.aenderungen import davor
 
     try:
-        aenderungen = geaendert(wurzel, datei.resolve().relative_to(wurzel).as_posix())
+        return davor(wurzel, datei.resolve().relative_to(wurzel).as_posix(), zeile)
     except ValueError:  # nicht unter der Wurzel
         return None
-    if any(a.zeile == zeile for a in aenderungen):
-        return None
-    return next((a for a in reversed(aenderungen) if zeile is None or a.zeile <= zeile), None)

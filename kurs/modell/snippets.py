@@ -105,7 +105,10 @@ class Snippets:
             text = datei.read_text(encoding="utf-8")
         except FileNotFoundError:
             raise QuellenFehler(name, "Die Datei gibt es nicht.") from None
-        marken_pruefen(text, name)
+        try:
+            marken_pruefen(text, name)
+        except QuellenFehler as exc:
+            raise self._spaeter_bemerkt(exc, name) from None
 
         def einbinden(zeile: str, nummer: int) -> str:
             try:
@@ -122,6 +125,17 @@ class Snippets:
         eingebunden = {n for n, z in enumerate(text.split("\n"), start=1) if EINBINDUNG.match(z)}
         zeilen, orte = self.orte(ziel)
         return lesen(datei, name, ausgebreitet, herkunft, eingebunden, orte if zeilen == ausgebreitet.split("\n") else None)
+
+    def _spaeter_bemerkt(self, fehler: QuellenFehler, name: str) -> QuellenFehler:
+        """Ein gelöschter Zaun oder Marker fällt oft erst Zeilen später auf: Hat sich davor seit dem letzten
+        Commit eine Zeile geändert, steht die Meldung dort (kurs/modell/aenderungen.py, davor)."""
+        from kurs.modell.aenderungen import beschreiben, davor
+
+        wo, _, text = str(fehler).partition(": ")
+        datei, _, zeile = wo.partition(":")
+        if datei != name or not zeile.isdigit() or not (a := davor(self.wurzel, name, int(zeile))):
+            return fehler
+        return QuellenFehler(f"{name}:{a.zeile}", f"{beschreiben(a)}; danach meldet der Leser in Zeile {zeile}: {text}")
 
     def _wo_eingebunden(self, meldung: str) -> str | None:
         """Wo die Zeile `--8<-- "…"` mit dem Pfad steht, den pymdownx.snippets nicht fand: oft nicht in der

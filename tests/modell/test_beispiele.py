@@ -119,6 +119,7 @@ def test_marke_ohne_stueck_und_leerer_block(text, zeile):
     ('```python title="Lösung"', "Dieser Block läuft nie"),
     ("``` python", "Dieser Block läuft nie: pytest-codeblocks überspringt"),
     ("~~~python", "Dieser Block läuft nie: pytest-codeblocks überspringt"),
+    ("```", "Ein Fence ohne Sprache"),
 ])
 def test_fence_der_nie_laeuft_oder_den_niemand_kennt(fence, meldung):
     """Ein Tippfehler in der Sprache: Der Block liefe still nie, seine Ausgabe würde nie verglichen."""
