@@ -42,22 +42,12 @@ def test_kaputte_hinweise_nennen_datei_und_grund(kopie, inhalt, wo, meldung):
 
 
 
-def test_umbenannter_fehler_an_seiner_zeile_in_fehler_toml(kopie):
+def test_umbenannter_fehler_an_seiner_zeile_in_fehler_toml(kopie_mit_commit):
     """Ein typischer Fehler, seit dem letzten Commit umbenannt (oder vertippt): Der Hinweis nennt noch den alten
     Namen. Zu ändern ist die Zeile in fehler.toml; mit git steht die Meldung dort."""
-    import shutil
-    import subprocess
+    from kurs.modell import QuellenFehler
 
-    import werkzeuge
-
-    from kurs.modell import QuellenFehler, aenderungen
-
-    if not shutil.which("git"):
-        werkzeuge.fehlt("git", "git fehlt")
-    git = ["git", "-c", "user.name=t", "-c", "user.email=t@localhost", "-c", "commit.gpgsign=false"]
-    for befehl in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "eins"]):
-        subprocess.run([*git, *befehl], cwd=kopie, check=True, capture_output=True)
-    aenderungen._im_commit.cache_clear()
+    kopie = kopie_mit_commit
     datei = kopie / "snippets/teil-2/uebung-2/fehler.toml"
     zeilen = datei.read_text(encoding="utf-8").split("\n")
     nummer = next(n for n, z in enumerate(zeilen, start=1) if z.startswith("name = 'versucht es sofort"))

@@ -144,25 +144,10 @@ def test_vertippte_einbindung_in_eingebundener_datei_an_ihrer_zeile(kopie):
         Kurs(kopie).snippets.beispiele("teil-2/outbox_aufraeumen.md")
 
 
-def test_geloeschter_zaun_an_der_geaenderten_zeile(kopie):
+def test_geloeschter_zaun_an_der_geaenderten_zeile(kopie_mit_commit, zeile_loeschen):
     """Ohne den öffnenden Zaun einer Ausgabe liest der Leser ihren schließenden als neuen Fence, drei Zeilen
     später. Mit git steht die Meldung an der Zeile, die seit dem letzten Commit fehlt."""
-    import shutil
-    import subprocess
-
-    import werkzeuge
-
-    from kurs.modell import aenderungen
-
-    if not shutil.which("git"):
-        werkzeuge.fehlt("git", "git fehlt")
-    git = ["git", "-c", "user.name=t", "-c", "user.email=t@localhost", "-c", "commit.gpgsign=false"]
-    for befehl in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "eins"]):
-        subprocess.run([*git, *befehl], cwd=kopie, check=True, capture_output=True)
-    aenderungen._im_commit.cache_clear()
-    datei = kopie / "snippets/teil-1/queue_demo.md"
-    zeilen = datei.read_text(encoding="utf-8").split("\n")
-    nummer = zeilen.index('```text title="Ausgabe"') + 1
-    datei.write_text("\n".join(zeilen[:nummer - 1] + zeilen[nummer:]), encoding="utf-8")
+    kopie = kopie_mit_commit
+    nummer = zeile_loeschen(kopie / "snippets/teil-1/queue_demo.md", lambda z: z == '```text title="Ausgabe"')
     with pytest.raises(QuellenFehler, match=rf"^snippets/teil-1/queue_demo.md:{nummer}: Seit dem letzten Commit fehlt"):
         Kurs(kopie).snippets.beispiele("teil-1/queue_demo.md")

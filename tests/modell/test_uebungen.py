@@ -237,26 +237,20 @@ def test_eintrag_ohne_name_an_seiner_kopfzeile(kopie):
         Kurs(kopie).pruefen()
 
 
-def test_loesung_die_nur_mit_dem_kontext_uebersetzt_an_ihrer_zeile(kopie):
+def test_loesung_die_nur_mit_dem_kontext_uebersetzt_an_ihrer_zeile(kopie, zeile_loeschen):
     """Ohne ihre `def`-Zeile hinge der Rumpf der Lösung am Kontext und übersetzte so; im Browser läuft sie aber
     für sich. Gemeldet an der Zeile, nicht als Traceback beim Zeichnen der Übungstabelle."""
     from kurs.modell import QuellenFehler
 
-    datei = kopie / "snippets/teil-1/uebung-1/loesung.md"
-    zeilen = datei.read_text(encoding="utf-8").split("\n")
-    zeile = next(n for n, z in enumerate(zeilen, start=1) if z.startswith("def verarbeite("))
-    datei.write_text("\n".join(zeilen[:zeile - 1] + zeilen[zeile:]), encoding="utf-8")
+    zeile = zeile_loeschen(kopie / "snippets/teil-1/uebung-1/loesung.md", lambda z: z.startswith("def verarbeite("))
     with pytest.raises(QuellenFehler, match=rf"^snippets/teil-1/uebung-1/loesung.md:{zeile}: Für sich ist das kein"):
         Kurs(kopie).pruefen()
 
 
-def test_alt_ohne_neu_an_seiner_zeile(kopie):
+def test_alt_ohne_neu_an_seiner_zeile(kopie, zeile_loeschen):
     """Eine gelöschte Zeile `neu = …`: gemeldet an `alt`, nicht als TypeError beim Ersetzen."""
     from kurs.modell import QuellenFehler
 
-    datei = kopie / "snippets/teil-1/uebung-1/fehler.toml"
-    zeilen = datei.read_text(encoding="utf-8").split("\n")
-    neu = next(n for n, z in enumerate(zeilen, start=1) if z.startswith("neu = '(hash("))
-    datei.write_text("\n".join(zeilen[:neu - 1] + zeilen[neu:]), encoding="utf-8")
+    neu = zeile_loeschen(kopie / "snippets/teil-1/uebung-1/fehler.toml", lambda z: z.startswith("neu = '(hash("))
     with pytest.raises(QuellenFehler, match=rf"^snippets/teil-1/uebung-1/fehler.toml:{neu - 1}: .* alt und neu gehören"):
         Kurs(kopie).pruefen()
