@@ -250,3 +250,43 @@ def test_eine_vorlage_sieht_auf_dem_handy_bearbeitbar_aus_und_der_kopierknopf_ve
                     assert d["verdeckt"] is False, f"{wo}: Der Kopierknopf liegt auf der ersten Zeile Code"
                     if nummer == 0:
                         browser.foto(vorlage, f"vorlage-{breite}-{farbschema}.png")
+
+
+# Fängt jeden Klick vor seinem Ziel ab und merkt sich, wo er ankam: Der Test misst, ob ein Klick
+# trifft, ohne dass der Knopf etwas tut (einen Lauf startet, zurücksetzt).
+KLICKS_MERKEN = """() => {
+    window.__klicks = [];
+    window.addEventListener("click", (e) => {
+        window.__klicks.push(e.target.closest("button")?.textContent ?? e.target.tagName);
+        e.stopImmediatePropagation();
+        e.preventDefault();
+    }, { capture: true });
+}"""
+
+
+def test_ein_langsamer_klick_trifft_jeden_knopf_unter_dem_editor(neuer_besuch, breite):
+    """Eine Maus drückt etwa 100 ms. Verlässt der Fokus dabei den Editor, darf unter dem Zeiger nichts
+    rutschen (etwa, weil der Tastenhinweis verschwindet): Sonst landet das Loslassen neben dem Knopf,
+    und „Prüfen“ tut nichts."""
+    besuch = neuer_besuch("light", viewport=breite)
+    page = besuch.page
+    besuch.oeffne(SEITE)
+    page.evaluate(KLICKS_MERKEN)
+    for auswahl in (BEISPIEL, VORLAGE):
+        block = oeffne_editor(page, auswahl)
+        knoepfe = block.locator("xpath=following-sibling::div[contains(@class,'kurs-leiste')][1]//button")
+        namen = [k.inner_text() for k in knoepfe.all() if k.is_visible()]
+        assert len(namen) >= 2, f"{auswahl}: keine Knöpfe unter dem Editor? {namen}"
+        for name in namen:
+            knopf = knoepfe.filter(has_text=name).first
+            block.locator(".cm-content").click()
+            knopf.scroll_into_view_if_needed()
+            vorher = knopf.bounding_box()
+            page.mouse.move(vorher["x"] + vorher["width"] / 2, vorher["y"] + vorher["height"] / 2)
+            page.mouse.down()
+            page.wait_for_timeout(150)
+            nachher = knopf.bounding_box()
+            page.mouse.up()
+            assert page.evaluate("window.__klicks.pop()") == name, (
+                f"{auswahl}: Ein Klick von 150 ms auf „{name}“ geht daneben; der Knopf rückte von y={vorher['y']}"
+                f" nach y={nachher['y']}")
