@@ -39,6 +39,7 @@ from kurs.diagramm_svg import (  # noqa: F401 - breite auch für die Tests
     ohne_unbenutzte_symbole,
 )
 from kurs.modell import Kurs, QuellenFehler
+from kurs.modell.aenderungen import beschreiben, davor
 
 ORDNER = "diagramme"
 MERMAID_JS = vendor.WURZEL / "docs" / "assets" / "vendor" / "mermaid" / "mermaid.tiny.js"
@@ -265,9 +266,13 @@ def aktualisieren(kurs: Kurs, speichern: bool = True) -> dict[Zeichnung, str]:
         # Mermaid zählt die Zeilen des Diagramms; die erste steht unter ```mermaid.
         zeile = diagramm.zeile + (int(m[1]) if (m := re.search(r"(?:Parse|Lexical) error on line (\d+)",
                                                                 fehler.meldung)) else 0)
-        wo = f"{diagramm.seite.relative_to(kurs.wurzel).as_posix()}:{zeile}"
+        pfad = diagramm.seite.relative_to(kurs.wurzel).as_posix()
         erste = fehler.zeichnung.quelle.splitlines()[0]
-        raise QuellenFehler(wo, f"Mermaid kann das Diagramm „{erste}“ nicht zeichnen: {fehler.meldung}") from None
+        text = f"Mermaid kann das Diagramm „{erste}“ nicht zeichnen: {fehler.meldung}"
+        # Ein fehlendes `end` merkt Mermaid erst am Ende des Diagramms: gemeint ist die Änderung davor.
+        if (a := davor(kurs.wurzel, pfad, zeile)) and a.zeile > diagramm.zeile:
+            raise QuellenFehler(f"{pfad}:{a.zeile}", f"{beschreiben(a)}; danach meldet Mermaid in Zeile {zeile}: {text}") from None
+        raise QuellenFehler(f"{pfad}:{zeile}", text) from None
     if speichern:
         for z, svg in neu.items():
             z.datei(kurs).parent.mkdir(exist_ok=True)

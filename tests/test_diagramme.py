@@ -132,3 +132,20 @@ def test_kaputtes_diagramm_bricht_den_build_mit_einer_zeile_ab(tmp_path):
     # Die Zeile, die Mermaid nicht lesen kann (Bob->>), nicht die des Zauns: zeile + 4
     assert f"docs/teil-1.md:{zeile + 4}: Mermaid kann das Diagramm „sequenceDiagram“ nicht zeichnen: " in fehler[0]
     assert "Traceback" not in lauf.stdout + lauf.stderr
+
+
+def test_ein_geloeschtes_end_steht_an_seiner_zeile_nicht_am_ende_des_diagramms(kopie_mit_commit, zeile_loeschen):
+    """Fehlt das `end` eines subgraph, merkt Mermaid es erst in der letzten Zeile des Diagramms. Gemeldet wird
+    die Zeile, an der seit dem letzten Commit etwas fehlt (kurs/modell/aenderungen.py, davor)."""
+    from kurs import chromium
+    from kurs.modell import QuellenFehler
+
+    if not chromium.CHROMIUM.exists():
+        werkzeuge.fehlt("chromium", "Chromium fehlt zum Zeichnen der Diagramme")
+    seite = kopie_mit_commit / "docs" / "teil-2.md"
+    nummer = zeile_loeschen(seite, lambda z: z == "    end")
+    with pytest.raises(QuellenFehler) as fehler:
+        diagramme.aktualisieren(Kurs(kopie_mit_commit), speichern=False)
+    wo, _, text = str(fehler.value).partition(": ")
+    assert wo == f"docs/teil-2.md:{nummer}", str(fehler.value)
+    assert "fehlt vor dieser Zeile: 'end'" in text and "danach meldet Mermaid in Zeile" in text, text
