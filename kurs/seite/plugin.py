@@ -284,7 +284,8 @@ class KursPlugin(BasePlugin[KursConfig]):
                 log.warning(meldung)
         index = Path(config["site_dir"]) / "search" / "search_index.json"
         if index.is_file():
-            suchindex.aufbereiten(index, self.kurs.glossar)
+            for meldung in suchindex.aufbereiten(index, self.kurs):
+                log.warning(meldung)
         # kurs/lauf.py (mit allem, was es importiert) und kurs/nachladen.py (vendor.KURS_IM_BROWSER) sind die
         # eine Quelle; der Browser lädt sie als Dateien der Seite, erst mit Python (docs/assets/kurs-worker.js).
         for name in ohne_kommentare.DATEIEN:

@@ -93,13 +93,10 @@ def _abschnitt(im_kurs: str) -> str:
 
 def gewichte(docs: list[dict], glossar: list[dict]) -> list[dict]:
     """Jeder Abschnitt, der laut Glossar Begriffe lehrt, trägt sie im Feld `begriffe`; Labor
-    und Praxis wiegen weniger (ANWENDEN). Ein Glossar ohne Ziel im Index ist ein Fehler."""
+    und Praxis wiegen weniger (ANWENDEN). Ein Ziel, das der Index nicht kennt, nennt `ohne_abschnitt`."""
     lehrt = {}
     for e in glossar:
         lehrt.setdefault(_abschnitt(e["Im Kurs"]), []).extend([e["Begriff"], e["Englisch"]])
-    orte = {d["location"] for d in docs}
-    if fehlt := sorted(set(lehrt) - orte):
-        raise ValueError(f"Das Glossar zeigt auf Abschnitte, die der Suchindex nicht kennt: {fehlt}")
     for doc in docs:
         if doc["location"] in lehrt:
             doc[BEGRIFFE] = " ".join(dict.fromkeys(lehrt[doc["location"]]))
@@ -108,9 +105,32 @@ def gewichte(docs: list[dict], glossar: list[dict]) -> list[dict]:
     return docs
 
 
-def aufbereiten(datei: Path, glossar: list[dict]) -> None:
+def ohne_abschnitt(docs: list[dict], glossar: list[dict], site: Path, quelle: Path, wurzel: Path) -> list[str]:
+    """Je Begriff, dessen „Im Kurs“ auf einen Abschnitt zeigt, den der Index nicht kennt, eine Meldung an seiner
+    Zeile in `quelle` (docs/glossar.md): Sein Rang in der Suche fehlte still. Fehlt der Anker auf der Seite
+    ganz (eine umbenannte Überschrift), nennt schon die Prüfung der Links die Stelle: dann keine zweite Meldung."""
+    orte = {d["location"] for d in docs}
+    zeilen = quelle.read_text(encoding="utf-8").split("\n")
+    meldungen = []
+    for e in glossar:
+        if (ort := _abschnitt(e["Im Kurs"])) in orte:
+            continue
+        seite, _, abschnitt = ort.partition("#")
+        gebaut = site / seite / "index.html"
+        if not gebaut.is_file() or f'id="{abschnitt}"' not in gebaut.read_text(encoding="utf-8"):
+            continue
+        nummer = next((n for n, z in enumerate(zeilen, start=1) if z.startswith("|") and e["Im Kurs"] in z), None)
+        meldungen.append(f"{quelle.relative_to(wurzel).as_posix()}:{nummer}: „{e['Begriff']}“ zeigt auf {ort}, aber die Suche hat dort keinen "
+                         "Abschnitt; verweise auf eine Überschrift, sonst steht das Kapitel nicht vorn.")
+    return meldungen
+
+
+def aufbereiten(datei: Path, kurs) -> list[str]:
+    """Schreibt den Index in `datei` (site/search/search_index.json) neu, wie oben beschrieben; zurück kommen
+    die Meldungen von `ohne_abschnitt`."""
     index = json.loads(datei.read_text(encoding="utf-8"))
-    index["docs"] = glossar_eintraege(gewichte(eindeutige_titel(index["docs"]), glossar), glossar)
+    index["docs"] = glossar_eintraege(gewichte(eindeutige_titel(index["docs"]), kurs.glossar), kurs.glossar)
     index["config"]["fields"][BEGRIFFE] = {"boost": BEGRIFFE_GEWICHT}
     # Geschrieben wie von Material (ASCII, ohne Leerzeichen).
     datei.write_text(json.dumps(index, separators=(",", ":")), encoding="utf-8")
+    return ohne_abschnitt(index["docs"], kurs.glossar, datei.parent.parent, kurs.docs / "glossar.md", kurs.wurzel)

@@ -6,10 +6,8 @@ import json
 import re
 from collections import Counter
 
-import pytest
-
 from kurs.modell import Kurs
-from kurs.seite.suchindex import ANWENDEN, BEGRIFFE, GLOSSAR, anker, eindeutige_titel, gewichte
+from kurs.seite.suchindex import ANWENDEN, BEGRIFFE, GLOSSAR, anker, eindeutige_titel, gewichte, ohne_abschnitt
 
 KURS = Kurs()
 
@@ -69,10 +67,24 @@ def test_der_lehrende_abschnitt_traegt_seine_begriffe_und_anwendende_seiten_wieg
     assert labor["boost"] < 1 and praxis["boost"] < 1 and "boost" not in schritt
 
 
-def test_ein_glossar_ohne_ziel_im_index_ist_ein_fehler():
-    glossar = [{"Begriff": "Offset", "Englisch": "offset", "Im Kurs": "[Teil 2](teil-2.md#gibt-es-nicht)"}]
-    with pytest.raises(ValueError, match="teil-2/#gibt-es-nicht"):
-        gewichte([{"location": "teil-2/", "title": "Teil 2"}], glossar)
+def test_ein_glossar_ziel_ohne_abschnitt_in_der_suche_steht_an_seiner_zeile(tmp_path):
+    """Hat die Seite den Anker, die Suche aber keinen Abschnitt dort, fehlte der Rang still: eine Meldung an der
+    Zeile des Begriffs. Fehlt der Anker ganz (eine umbenannte Überschrift), meldet das die Prüfung der Links,
+    mit der Zeile der Überschrift; der Index bricht dann nicht mit einem Traceback ab."""
+    quelle = tmp_path / "docs" / "glossar.md"
+    quelle.parent.mkdir()
+    quelle.write_text("# Glossar\n\n| Begriff | Englisch | Im Kurs |\n|---|---|---|\n"
+                      "| Log | log | [Teil 2](teil-2.md#absatz) |\n| Offset | offset | [Teil 2](teil-2.md#weg) |\n",
+                      encoding="utf-8")
+    glossar = [{"Begriff": "Log", "Englisch": "log", "Im Kurs": "[Teil 2](teil-2.md#absatz)"},
+               {"Begriff": "Offset", "Englisch": "offset", "Im Kurs": "[Teil 2](teil-2.md#weg)"}]
+    site = tmp_path / "site"
+    (site / "teil-2").mkdir(parents=True)
+    (site / "teil-2" / "index.html").write_text('<h1 id="teil-2">Teil 2</h1><p id="absatz">…</p>', encoding="utf-8")
+    docs = gewichte([{"location": "teil-2/", "title": "Teil 2"}], glossar)
+    assert BEGRIFFE not in docs[0]
+    (meldung,) = ohne_abschnitt(docs, glossar, site, quelle, tmp_path)
+    assert meldung.startswith("docs/glossar.md:5: „Log“ zeigt auf teil-2/#absatz"), meldung
 
 
 def test_gebauter_index_fuehrt_jeden_begriff_bei_seinem_abschnitt(site):
