@@ -112,12 +112,19 @@ class EinstellungMeldungen(logging.Filter):
         return True
 
 
+# MkDocs über einen Schlüssel ganz oben, den es nicht kennt: oft ein Schlüssel, der seinen Einzug verlor.
+UNBEKANNT = re.compile(r"Unrecognised configuration name: ([\w.-]+)")
+
+
 def einstellung_zeile(yml: str, name: str, text: str) -> int | None:
     """Die Zeile des Schlüssels `name` in mkdocs.yml; nennt die Meldung einen Schlüssel darunter
     („theme“: „The path set in custom_dir …“), dessen Zeile."""
     zeilen, schluessel = yml.split("\n"), name.split(".")[-1]
-    anfang = next((n for n, z in enumerate(zeilen, start=1) if re.match(rf"^\s*-?\s*{re.escape(schluessel)}\s*:", z)),
-                  None)
+    # Nur der unbekannte Name zählt, nicht „name“ aus MkDocs' eigenem Satz (ein Schlüssel name: darunter).
+    text = UNBEKANNT.sub(r"\1", text)
+    # Ein Name ohne Punkt steht ganz links, nicht ein gleichnamiger Schlüssel weiter innen (toggle: in palette).
+    muster = rf"^\s*-?\s*{re.escape(schluessel)}\s*:" if "." in name else rf"^{re.escape(schluessel)}\s*:"
+    anfang = next((n for n, z in enumerate(zeilen, start=1) if re.match(muster, z)), None)
     if anfang is None:
         return None
     einzug = len(zeilen[anfang - 1]) - len(zeilen[anfang - 1].lstrip())

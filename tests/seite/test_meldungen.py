@@ -85,7 +85,9 @@ def test_andere_meldungen_bleiben_wie_sie_sind():
     assert meldungen.deutsch(Kurs(), "Doc file 'a.md' contains a link to 'b.md' which is excluded from the built site.") is None
 
 
-YML = "site_name: Probe\ntheme:\n  name: material\n  # Kommentar\n  custom_dir: overrieds\n  language: de\nplugins:\n  - search\n"
+YML = ("site_name: Probe\ntheme:\n  name: material\n  # Kommentar\n  custom_dir: overrieds\n  language: de\nplugins:\n"
+       "  - search\n  palette:\n    - scheme: default\n      toggle:\n        name: Dunkel\n    - scheme: slate\n"
+       "      scheme: slate\ntoggle:\n        name: Hell\n")
 
 
 @pytest.mark.parametrize("name, text, zeile", [
@@ -94,6 +96,9 @@ YML = "site_name: Probe\ntheme:\n  name: material\n  # Kommentar\n  custom_dir: 
     ("theme", "Expected a dict.", 2),
     ("plugins", "The \"serch\" plugin is not installed", 7),
     ("gibt_es_nicht", "Unrecognised configuration name", None),
+    # Ein Schlüssel, der seinen Einzug verlor: seine Zeile ganz links, nicht der gleichnamige in palette
+    # und nicht dessen name: (das Wort steht auch in MkDocs' Satz).
+    ("toggle", "Unrecognised configuration name: toggle", 15),
 ])
 def test_einstellung_an_der_zeile_ihres_schluessels(name, text, zeile):
     assert meldungen.einstellung_zeile(YML, name, text) == zeile
