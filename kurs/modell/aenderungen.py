@@ -91,3 +91,18 @@ def davor(wurzel: Path, pfad: str, zeile: int | None) -> "Aenderung | None":
     if any(a.zeile == zeile for a in aenderungen):
         return None
     return next((a for a in reversed(aenderungen) if zeile is None or a.zeile <= zeile), None)
+
+
+def naechste(wurzel: Path, pfad: str, zeile: int, passt) -> "Aenderung | None":
+    """Die Änderung seit dem letzten Commit, die `zeile` am nächsten liegt und eine Zeile betrifft, für die
+    `passt(text)` gilt: eine gelöschte oder ersetzte (alt) oder eine, die jetzt dort steht. Für Fehler, deren
+    Ursache vor oder hinter der gemeldeten Zeile liegen kann (ein Zaun ohne Gegenstück); sonst None."""
+    try:
+        jetzt = (wurzel / pfad).read_text(encoding="utf-8").split("\n")
+    except (OSError, UnicodeDecodeError):
+        return None
+    treffer = [a for a in geaendert(wurzel, pfad)
+               if any(map(passt, a.alt)) or a.neu and a.zeile <= len(jetzt) and passt(jetzt[a.zeile - 1])]
+    if any(a.zeile == zeile for a in treffer):
+        return None
+    return min(treffer, key=lambda a: abs(a.zeile - zeile), default=None)

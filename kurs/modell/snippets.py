@@ -11,7 +11,16 @@ from pathlib import Path, PurePosixPath
 
 import markdown
 
-from kurs.modell.beispiele import ABSCHNITT, EINBINDUNG, Beispiel, ausbreiten, lesen, marken_pruefen, zuordnen
+from kurs.modell.beispiele import (
+    ABSCHNITT,
+    EINBINDUNG,
+    PARSER_MELDUNGEN,
+    Beispiel,
+    ausbreiten,
+    lesen,
+    marken_pruefen,
+    zuordnen,
+)
 from kurs.modell.fehler import QuellenFehler
 from kurs.modell.konfiguration import Konfiguration
 
@@ -124,16 +133,28 @@ class Snippets:
                                 "Steht jede --8<---Zeile allein, mit genau einer Datei?")
         eingebunden = {n for n, z in enumerate(text.split("\n"), start=1) if EINBINDUNG.match(z)}
         zeilen, orte = self.orte(ziel)
-        return lesen(datei, name, ausgebreitet, herkunft, eingebunden, orte if zeilen == ausgebreitet.split("\n") else None)
+        try:
+            return lesen(datei, name, ausgebreitet, herkunft, eingebunden, orte if zeilen == ausgebreitet.split("\n") else None)
+        except QuellenFehler as exc:
+            if str(exc).endswith(PARSER_MELDUNGEN["end-of-file"]):
+                raise self._spaeter_bemerkt(exc, name) from None
+            raise
 
     def _spaeter_bemerkt(self, fehler: QuellenFehler, name: str) -> QuellenFehler:
         """Ein gelöschter Zaun oder Marker fällt oft erst Zeilen später auf: Hat sich davor seit dem letzten
         Commit eine Zeile geändert, steht die Meldung dort (kurs/modell/aenderungen.py, davor)."""
-        from kurs.modell.aenderungen import beschreiben, davor
+        from kurs.modell.aenderungen import beschreiben, davor, naechste
 
         wo, _, text = str(fehler).partition(": ")
         datei, _, zeile = wo.partition(":")
-        if datei != name or not zeile.isdigit() or not (a := davor(self.wurzel, name, int(zeile))):
+        if datei != name or not zeile.isdigit():
+            return fehler
+        if text == PARSER_MELDUNGEN["end-of-file"]:
+            # Offen bleibt ein Zaun, dessen Gegenstück fehlt: Der geänderte Zaun kann davor oder dahinter stehen.
+            a = naechste(self.wurzel, name, int(zeile), lambda z: z.lstrip().startswith(("```", "~~~")))
+        else:
+            a = davor(self.wurzel, name, int(zeile))
+        if not a:
             return fehler
         return QuellenFehler(f"{name}:{a.zeile}", f"{beschreiben(a)}; danach meldet der Leser in Zeile {zeile}: {text}")
 

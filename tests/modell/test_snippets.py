@@ -151,3 +151,16 @@ def test_geloeschter_zaun_an_der_geaenderten_zeile(kopie_mit_commit, zeile_loesc
     nummer = zeile_loeschen(kopie / "snippets/teil-1/queue_demo.md", lambda z: z == '```text title="Ausgabe"')
     with pytest.raises(QuellenFehler, match=rf"^snippets/teil-1/queue_demo.md:{nummer}: Seit dem letzten Commit fehlt"):
         Kurs(kopie).snippets.beispiele("teil-1/queue_demo.md")
+
+
+def test_geloeschter_schliessender_zaun_an_der_geaenderten_zeile(kopie_mit_commit):
+    """Ohne den schließenden Zaun einer Ausgabe bleibt ihr öffnender offen bis zum Ende der Datei; der Leser
+    meldet den öffnenden. Die Ursache steht dahinter: an der Zeile, die seit dem letzten Commit fehlt."""
+    datei = kopie_mit_commit / "snippets/teil-1/queue_demo.md"
+    zeilen = datei.read_text(encoding="utf-8").split("\n")
+    ausgabe = zeilen.index('```text title="Ausgabe"')
+    nummer = zeilen.index("```", ausgabe) + 1
+    datei.write_text("\n".join(zeilen[:nummer - 1] + zeilen[nummer:]), encoding="utf-8")
+    with pytest.raises(QuellenFehler, match=rf"^snippets/teil-1/queue_demo.md:{nummer}: Seit dem letzten Commit fehlt "
+                       r"vor dieser Zeile: '```'.*Ein Fence wird nicht geschlossen"):
+        Kurs(kopie_mit_commit).snippets.beispiele("teil-1/queue_demo.md")
