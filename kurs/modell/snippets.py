@@ -74,9 +74,24 @@ class Snippets:
         # pymdownx.snippets selbst, mit den Einstellungen aus mkdocs.yml: So läuft im Test
         # genau der Code, den die Seite zeigt.
         einstellungen = dict(self.konfiguration.markdown_erweiterung("pymdownx.snippets"))
+        self._ordner_pruefen(einstellungen["base_path"])
         einstellungen["base_path"] = [str(self.wurzel / p) for p in einstellungen["base_path"]]
         md = markdown.Markdown(extensions=["pymdownx.snippets"], extension_configs={"pymdownx.snippets": einstellungen})
         return md.preprocessors["snippet"]
+
+    def _ordner_pruefen(self, ordner: list[str]) -> None:
+        """Ein Ordner in base_path, den es nicht gibt: sonst fehlte jedes Snippet einzeln, ohne Grund."""
+        import difflib
+
+        for pfad in ordner:
+            if not (self.wurzel / pfad).is_dir():
+                zeilen = self.konfiguration.datei.read_text(encoding="utf-8").split("\n")
+                zeile = next((n for n, z in enumerate(zeilen, start=1) if "base_path" in z and pfad in z), None)
+                ordner_da = [p.name for p in self.wurzel.iterdir() if p.is_dir()]
+                vorschlag = difflib.get_close_matches(pfad, ordner_da, n=1)
+                raise QuellenFehler.in_datei(self.konfiguration.datei, zeile, f"pymdownx.snippets liest aus {pfad!r}; den "
+                                             "Ordner gibt es nicht." + (f" Meintest du {vorschlag[0]!r}?" if vorschlag else ""),
+                                             self.wurzel)
 
     def zusammensetzen(self, text: str) -> str:
         """Ersetzt alle `--8<--`-Zeilen in `text` durch die eingebundenen Snippets."""

@@ -164,3 +164,15 @@ def test_geloeschter_schliessender_zaun_an_der_geaenderten_zeile(kopie_mit_commi
     with pytest.raises(QuellenFehler, match=rf"^snippets/teil-1/queue_demo.md:{nummer}: Seit dem letzten Commit fehlt "
                        r"vor dieser Zeile: '```'.*Ein Fence wird nicht geschlossen"):
         Kurs(kopie_mit_commit).snippets.beispiele("teil-1/queue_demo.md")
+
+
+def test_ein_vertippter_ordner_in_base_path_steht_an_seiner_zeile_in_mkdocs_yml(kopie):
+    """Sonst fehlte jedes Snippet einzeln, gemeldet am ersten, das der Kurs liest."""
+    yml = kopie / "mkdocs.yml"
+    zeilen = yml.read_text(encoding="utf-8").split("\n")
+    nummer = next(n for n, z in enumerate(zeilen, start=1) if z.strip() == "base_path: [snippets]")
+    zeilen[nummer - 1] = zeilen[nummer - 1].replace("snippets", "sinppets")
+    yml.write_text("\n".join(zeilen), encoding="utf-8")
+    with pytest.raises(QuellenFehler, match=rf"^mkdocs.yml:{nummer}: pymdownx.snippets liest aus 'sinppets'; den Ordner "
+                       r"gibt es nicht. Meintest du 'snippets'\?"):
+        Kurs(kopie).snippets.beispiele("teil-1/queue_demo.md")
