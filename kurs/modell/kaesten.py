@@ -3,7 +3,8 @@ Markdown nicht als Kasten liest (ein fehlendes Anführungszeichen), stünde stil
 ein Kasten ohne eingerückten Inhalt (eine doppelte Kopfzeile) bliebe still leer. Beides bricht den Build
 mit Datei und Zeile ab. Ob ein Kopf gilt, entscheiden die Ausdrücke der Erweiterungen selbst.
 
-Dazu die Diagramme: Jedes trägt accTitle und accDescr (je eine Zeile), die ein Screenreader vorliest. Und
+Dazu die Diagramme: Jedes trägt accTitle und accDescr (je eine Zeile), die ein Screenreader vorliest, und
+benutzt nur Teilnehmer und Knoten, die eine Zeile einführt (`namen_pruefen`). Und
 eine Zeile Text, die zweimal hintereinander steht (ein doppeltes Einfügen), liest niemand gern zweimal."""
 
 import re
@@ -51,6 +52,49 @@ def diagramme_pruefen(markdown: str, wo: str) -> None:
                 raise QuellenFehler(f"{wo}:{zeile}", f"Diesem Diagramm fehlt `{feld}: …` (eine Zeile): Ohne liest ein "
                                     "Screenreader nur „Diagramm“. accTitle ist der Titel, accDescr sagt in einem Satz, "
                                     "was es zeigt.")
+        if fehler := namen_pruefen(m[1].split("\n")):
+            nummer, text = fehler
+            raise QuellenFehler(f"{wo}:{zeile + nummer}", text)
+
+
+# Wer in einem Diagramm vorkommt. Ein Name, den keine Zeile einführt, zeichnet Mermaid still als eigenen
+# Teilnehmer oder Knoten, nur mit seinem Kürzel: etwa nach einem umbenannten `participant B as Broker`.
+TEILNEHMER = re.compile(r"^\s*(?:participant|actor)\s+(?P<name>[^\s:]+)")
+NACHRICHT = re.compile(r"^\s*(?P<von>[^\s:>-]+)\s*--?(?:>>|>|x|\))[+-]?\s*(?P<an>[^\s:]+)\s*:")
+NOTIZ = re.compile(r"^\s*note\s+(?:over|left of|right of)\s+(?P<namen>[^:]+):", re.I)
+KNOTEN = re.compile(r"^\s*(?P<name>\w+)\s*[\[({]")
+GRUPPE = re.compile(r"^\s*subgraph\s+(?P<name>\w+)")  # darf Ziel einer Kante sein, muss aber nicht
+KANTE = re.compile(r"^\s*(?P<von>\w+)\s*(?:-->|-\.->|==>|---|-\.-)\s*(?:\|[^|]*\|\s*)?(?P<an>\w+)\s*$")
+
+
+def namen_pruefen(zeilen: list[str]) -> tuple[int, str] | None:
+    """(Zeile im Diagramm ab 1, Meldung) für den ersten Namen, der benutzt, aber nicht eingeführt ist, oder
+    eingeführt, aber nie benutzt (vertippt). Nur, wenn das Diagramm überhaupt Namen einführt."""
+    sequenz = any(z.strip() == "sequenceDiagram" for z in zeilen)
+    eingefuehrt, benutzt, gruppen = {}, {}, set()
+    for nummer, zeile in enumerate(zeilen, start=1):
+        if not sequenz and (m := GRUPPE.match(zeile)):
+            gruppen.add(m["name"])
+        elif m := (TEILNEHMER if sequenz else KNOTEN).match(zeile):
+            eingefuehrt.setdefault(m["name"], nummer)
+        elif sequenz and (m := NACHRICHT.match(zeile)):
+            for name in (m["von"], m["an"]):
+                benutzt.setdefault(name, nummer)
+        elif sequenz and (m := NOTIZ.match(zeile)):
+            for name in m["namen"].split(","):
+                benutzt.setdefault(name.strip(), nummer)
+        elif not sequenz and (m := KANTE.match(zeile)):
+            for name in (m["von"], m["an"]):
+                benutzt.setdefault(name, nummer)
+    if not eingefuehrt:
+        return None
+    was = "Teilnehmer" if sequenz else "Knoten"
+    fehler = [(nummer, f"{was} {name!r} kommt hier vor, aber keine Zeile führt ihn ein: Mermaid zeichnet ihn still "
+               f"als eigenen {was}, nur mit dem Kürzel. Eingeführt sind {', '.join(eingefuehrt)}.")
+              for name, nummer in benutzt.items() if name not in eingefuehrt and name not in gruppen]
+    fehler += [(nummer, f"{was} {name!r} ist eingeführt, kommt aber nirgends vor: vertippt? Benutzt werden "
+                f"{', '.join(benutzt)}.") for name, nummer in eingefuehrt.items() if name not in benutzt]
+    return min(fehler, default=None)
 
 
 def doppelte_zeilen(markdown: str, wo: str) -> None:

@@ -63,6 +63,54 @@ def test_diagramm_ohne_text_fuer_screenreader(feld):
         diagramme_pruefen(re.sub(rf"^    {feld}: .*\n", "", diagramm, flags=re.M), "docs/x.md")
 
 
+def _einfuehrungen():
+    """(Seite, Zeile in der Seite, Zeile) jeder Zeile eines Diagramms im Kurs, die einen Teilnehmer oder Knoten
+    einführt: Jede davon umbenannt oder gelöscht ist ein Fall."""
+    from kurs.modell import Kurs
+    from kurs.modell.kaesten import KNOTEN, TEILNEHMER
+    from kurs.modell.kapitel import MERMAID
+
+    for seite in sorted(Kurs().docs.glob("*.md")):
+        text = seite.read_text(encoding="utf-8")
+        for m in MERMAID.finditer(text):
+            anfang = text.count("\n", 0, m.start()) + 1
+            for nummer, zeile in enumerate(m[1].split("\n"), start=1):
+                if TEILNEHMER.match(zeile) or KNOTEN.match(zeile):
+                    yield pytest.param(seite, anfang + nummer, id=f"{seite.name}:{anfang + nummer}")
+
+
+EINFUEHRUNGEN = list(_einfuehrungen())
+
+
+def test_die_diagramme_des_kurses_fuehren_jeden_namen_ein_den_sie_benutzen():
+    from kurs.modell import Kurs
+
+    assert len(EINFUEHRUNGEN) >= 10, "Findet der Test die Teilnehmer und Knoten der Diagramme noch?"
+    for seite in sorted(Kurs().docs.glob("*.md")):
+        diagramme_pruefen(seite.read_text(encoding="utf-8"), seite.name)
+
+
+@pytest.mark.parametrize("seite, nummer", EINFUEHRUNGEN)
+@pytest.mark.parametrize("fehler", ["umbenannt", "gelöscht"])
+def test_ein_umbenannter_oder_geloeschter_teilnehmer_steht_an_seiner_zeile(seite, nummer, fehler):
+    """Umbenannt (`participant B as Broker` -> `participant Bx as Broker`): an dieser Zeile. Gelöscht: an der
+    ersten Zeile, die den Namen noch benutzt; Mermaid zeichnete ihn sonst still mit seinem Kürzel."""
+    from kurs.modell.kaesten import KNOTEN, TEILNEHMER
+
+    zeilen = seite.read_text(encoding="utf-8").split("\n")
+    name = (TEILNEHMER.match(zeilen[nummer - 1]) or KNOTEN.match(zeilen[nummer - 1]))["name"]
+    if fehler == "umbenannt":
+        zeilen[nummer - 1] = zeilen[nummer - 1].replace(name, name + "x", 1)
+        erwartet = nummer
+    else:
+        del zeilen[nummer - 1]
+        # Die erste Nachricht, Notiz oder Kante mit dem Namen (nicht ein Text, in dem er steht).
+        benutzt = rf"^\s*({name}\s*-|\w+\s*-\S*\s*{name}\s*(:|$))|^\s*Note over [^:]*\b{name}\b"
+        erwartet = next(n for n, z in enumerate(zeilen, start=1) if n >= nummer and re.search(benutzt, z))
+    with pytest.raises(QuellenFehler, match=rf"^{seite.name}:{erwartet}: (Teilnehmer|Knoten) '{name}x?' "):
+        diagramme_pruefen("\n".join(zeilen), seite.name)
+
+
 def test_zeile_zweimal_hintereinander():
     from kurs.modell.kaesten import doppelte_zeilen
 
