@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from kurs import lauf
 from kurs.modell.beispiele import ABSCHNITT, Beispiel
 from kurs.modell.fehler import QuellenFehler, verorten
+from kurs.modell.fundstellen import Fundstellen
 from kurs.modell.hinweise import Hinweis, hinweise_lesen
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ class Quiz:
 
 
 @dataclass
-class Uebung:
+class Uebung(Fundstellen):
     kurs: "Kurs"
     name: str  # "teil-2/uebung-1"
     titel: str = ""  # aus der Überschrift „### Übung M: Titel“ der Seite
@@ -164,7 +165,13 @@ class Uebung:
             unbekannt = set(eintrag) - erlaubt
             if not name or unbekannt or (mit_meldung and not eintrag.get("meldung")) or (
                     ("kandidat" in eintrag) == ("alt" in eintrag or "neu" in eintrag)):
-                raise QuellenFehler(self.fundstelle(name, "name") if name else self._kopfzeile(art, nummer),
+                if name and unbekannt:  # ein vertippter Schlüssel
+                    wo = self.fundstelle(name, re.escape(min(unbekannt)))
+                elif name:  # einer fehlt: wo sich der Eintrag geändert hat
+                    wo = self._geaendert_im_eintrag(name) or self.fundstelle(name, "name")
+                else:
+                    wo = self._kopfzeile(art, nummer)
+                raise QuellenFehler(wo,
                                     f"[[{art}]] {name or 'ohne Namen'!r}: braucht name"
                                    + (", meldung" if mit_meldung else "")
                                    + " und entweder alt und neu oder kandidat"
@@ -194,26 +201,6 @@ class Uebung:
         """Andere richtige Lösungen: Sie müssen bestehen."""
         return self._eintraege("variante", mit_meldung=False)
 
-    def _kopfzeile(self, art: str, nummer: int) -> str:
-        """"…/fehler.toml:7": die Zeile des `nummer`-ten [[art]] (ab 0), etwa eines ohne name."""
-        datei = self.ordner / "fehler.toml"
-        text = datei.read_text(encoding="utf-8")
-        koepfe = list(re.finditer(rf"^\[\[\s*{art}\s*\]\]", text, re.M))
-        wo = datei.relative_to(self.kurs.wurzel).as_posix()
-        return f"{wo}:{text.count(chr(10), 0, koepfe[nummer].start()) + 1}" if nummer < len(koepfe) else wo
-
-    def fundstelle(self, name: str | None, schluessel: str) -> str:
-        """"snippets/teil-2/uebung-1/fehler.toml:12": die Zeile von `schluessel` im Eintrag `name`
-        ([[fehler]] oder [[variante]]; None: oben in der Datei, etwa vorlage_meldung)."""
-        datei = self.ordner / "fehler.toml"
-        text = datei.read_text(encoding="utf-8")
-        anfang = 0
-        if name is not None and (m := re.search(rf"^name\s*=\s*['\"]{re.escape(name)}['\"]", text, re.M)):
-            anfang = text.rfind("[[", 0, m.start())  # der Eintrag beginnt mit [[fehler]] oder [[variante]]
-        treffer = re.compile(rf"^{schluessel}\s*=", re.M).search(text, max(anfang, 0))
-        zeile = text.count("\n", 0, treffer.start() if treffer else max(anfang, 0)) + 1
-        return f"{datei.relative_to(self.kurs.wurzel).as_posix()}:{zeile}"
-
     def kandidat(self, fehler: TypischerFehler) -> str:
         """Der Code eines typischen Fehlers oder einer Variante."""
         if fehler.kandidat is not None:
@@ -226,18 +213,6 @@ class Uebung:
                                     "(loesung.md), nicht genau einmal. `alt` muss ein Stück der Musterlösung sein.")
             code = code.replace(a, n)
         return code
-
-    def _alt_stelle(self, name: str, alt: str, code: str) -> str:
-        """Wo `alt` (ein Stück der Musterlösung) in fehler.toml aufhört, in `code` zu stehen: die erste
-        Zeile, die so nicht darin steht; sonst die Zeile von `alt`."""
-        wo = self.fundstelle(name, "alt")
-        zeilen = alt.split("\n")
-        k = next((k for k in range(1, len(zeilen) + 1) if "\n".join(zeilen[:k]) not in code), None)
-        if k is None or not zeilen[k - 1].strip():
-            return wo
-        pfad, anfang = wo.rsplit(":", 1)
-        text = (self.ordner / "fehler.toml").read_text(encoding="utf-8").split("\n")
-        return next((f"{pfad}:{n}" for n in range(int(anfang), len(text) + 1) if text[n - 1] == zeilen[k - 1]), wo)
 
     @cached_property
     def hinweise(self) -> list[Hinweis]:

@@ -254,3 +254,26 @@ def test_alt_ohne_neu_an_seiner_zeile(kopie, zeile_loeschen):
     neu = zeile_loeschen(kopie / "snippets/teil-1/uebung-1/fehler.toml", lambda z: z.startswith("neu = '(hash("))
     with pytest.raises(QuellenFehler, match=rf"^snippets/teil-1/uebung-1/fehler.toml:{neu - 1}: .* alt und neu gehören"):
         Kurs(kopie).pruefen()
+
+
+def test_vertippter_schluessel_an_seiner_zeile(kopie):
+    """`medlung = …` statt `meldung = …`: an der vertippten Zeile, nicht an der Kopfzeile des Eintrags."""
+    from kurs.modell import QuellenFehler
+
+    datei = kopie / "snippets/teil-1/uebung-1/fehler.toml"
+    zeilen = datei.read_text(encoding="utf-8").split("\n")
+    zeile = zeilen.index("meldung = 'doppelt gutgeschrieben'") + 1
+    zeilen[zeile - 1] = zeilen[zeile - 1].replace("meldung", "medlung")
+    datei.write_text("\n".join(zeilen), encoding="utf-8")
+    with pytest.raises(QuellenFehler, match=rf"^snippets/teil-1/uebung-1/fehler.toml:{zeile}: .*unbekannt: \['medlung'\]"):
+        Kurs(kopie).pruefen()
+
+
+def test_geloeschte_meldung_an_der_geaenderten_zeile(kopie_mit_commit, zeile_loeschen):
+    """Eine gelöschte Zeile `meldung = …` steht nirgends mehr: gemeldet, wo sie seit dem letzten Commit fehlt."""
+    from kurs.modell import QuellenFehler
+
+    datei = kopie_mit_commit / "snippets/teil-1/uebung-1/fehler.toml"
+    zeile = zeile_loeschen(datei, lambda z: z == "meldung = 'doppelt gutgeschrieben'")
+    with pytest.raises(QuellenFehler, match=rf"^snippets/teil-1/uebung-1/fehler.toml:{zeile}: .*braucht name, meldung"):
+        Kurs(kopie_mit_commit).pruefen()
