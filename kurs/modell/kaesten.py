@@ -60,7 +60,7 @@ def diagramme_pruefen(markdown: str, wo: str) -> None:
 # Wer in einem Diagramm vorkommt. Ein Name, den keine Zeile einführt, zeichnet Mermaid still als eigenen
 # Teilnehmer oder Knoten, nur mit seinem Kürzel: etwa nach einem umbenannten `participant B as Broker`.
 TEILNEHMER = re.compile(r"^\s*(?:participant|actor)\s+(?P<name>[^\s:]+)")
-NACHRICHT = re.compile(r"^\s*(?P<von>[^\s:>-]+)\s*--?(?:>>|>|x|\))[+-]?\s*(?P<an>[^\s:]+)\s*:")
+NACHRICHT = re.compile(r"^\s*(?P<von>[^\s:>-]+)\s*(?P<pfeil>--?(?:>>|>|x|\)))[+-]?\s*(?P<an>[^\s:]+)\s*:")
 NOTIZ = re.compile(r"^\s*note\s+(?:over|left of|right of)\s+(?P<namen>[^:]+):", re.I)
 KNOTEN = re.compile(r"^\s*(?P<name>\w+)\s*[\[({]")
 GRUPPE = re.compile(r"^\s*subgraph\s+(?P<name>\w+)")  # darf Ziel einer Kante sein, muss aber nicht
@@ -69,9 +69,10 @@ KANTE = re.compile(r"^\s*(?P<von>\w+)\s*(?:-->|-\.->|==>|---|-\.-)\s*(?:\|[^|]*\
 
 def namen_pruefen(zeilen: list[str]) -> tuple[int, str] | None:
     """(Zeile im Diagramm ab 1, Meldung) für den ersten Namen, der benutzt, aber nicht eingeführt ist, oder
-    eingeführt, aber nie benutzt (vertippt). Nur, wenn das Diagramm überhaupt Namen einführt."""
+    eingeführt, aber nie benutzt (vertippt), wenn das Diagramm überhaupt Namen einführt; oder für die erste
+    Nachricht ohne Pfeilspitze (`->` statt `->>`): Mermaid zeichnet sie still als Linie ohne Richtung."""
     sequenz = any(z.strip() == "sequenceDiagram" for z in zeilen)
-    eingefuehrt, benutzt, gruppen = {}, {}, set()
+    eingefuehrt, benutzt, gruppen, ohne_spitze = {}, {}, set(), []
     for nummer, zeile in enumerate(zeilen, start=1):
         if not sequenz and (m := GRUPPE.match(zeile)):
             gruppen.add(m["name"])
@@ -80,6 +81,9 @@ def namen_pruefen(zeilen: list[str]) -> tuple[int, str] | None:
         elif sequenz and (m := NACHRICHT.match(zeile)):
             for name in (m["von"], m["an"]):
                 benutzt.setdefault(name, nummer)
+            if m["pfeil"] in ("->", "-->"):
+                ohne_spitze.append((nummer, f"Diese Nachricht hat keine Pfeilspitze ({m['pfeil']}): Mermaid zeichnet "
+                                    "eine Linie ohne Richtung. Schreib ->>, für eine Antwort -->>."))
         elif sequenz and (m := NOTIZ.match(zeile)):
             for name in m["namen"].split(","):
                 benutzt.setdefault(name.strip(), nummer)
@@ -87,14 +91,14 @@ def namen_pruefen(zeilen: list[str]) -> tuple[int, str] | None:
             for name in (m["von"], m["an"]):
                 benutzt.setdefault(name, nummer)
     if not eingefuehrt:
-        return None
+        return min(ohne_spitze, default=None)
     was = "Teilnehmer" if sequenz else "Knoten"
     fehler = [(nummer, f"{was} {name!r} kommt hier vor, aber keine Zeile führt ihn ein: Mermaid zeichnet ihn still "
                f"als eigenen {was}, nur mit dem Kürzel. Eingeführt sind {', '.join(eingefuehrt)}.")
               for name, nummer in benutzt.items() if name not in eingefuehrt and name not in gruppen]
     fehler += [(nummer, f"{was} {name!r} ist eingeführt, kommt aber nirgends vor: vertippt? Benutzt werden "
                 f"{', '.join(benutzt)}.") for name, nummer in eingefuehrt.items() if name not in benutzt]
-    return min(fehler, default=None)
+    return min(fehler + ohne_spitze, default=None)
 
 
 def doppelte_zeilen(markdown: str, wo: str) -> None:

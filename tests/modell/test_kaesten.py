@@ -118,3 +118,22 @@ def test_zeile_zweimal_hintereinander():
     doppelte_zeilen(text, "docs/x.md")  # Leerzeilen und Fences dürfen
     with pytest.raises(QuellenFehler, match="^docs/x.md:3: Diese Zeile steht zweimal hintereinander"):
         doppelte_zeilen(text.replace("Noch einer.\n", "Noch einer.\nNoch einer.\n"), "docs/x.md")
+
+
+def _nachrichten():
+    from kurs.modell import Kurs
+    from kurs.modell.kaesten import NACHRICHT
+
+    for seite in sorted(Kurs().docs.glob("*.md")):
+        for nummer, zeile in enumerate(seite.read_text(encoding="utf-8").split("\n"), start=1):
+            if (m := NACHRICHT.match(zeile)) and m["pfeil"].endswith(">>"):
+                yield pytest.param(seite, nummer, id=f"{seite.name}:{nummer}")
+
+
+@pytest.mark.parametrize("seite, nummer", list(_nachrichten()))
+def test_eine_nachricht_ohne_pfeilspitze_steht_an_ihrer_zeile(seite, nummer):
+    """`->>` zu `->` (ein > zu wenig): Mermaid zeichnet still eine Linie ohne Richtung."""
+    zeilen = seite.read_text(encoding="utf-8").split("\n")
+    zeilen[nummer - 1] = zeilen[nummer - 1].replace(">>", ">", 1)
+    with pytest.raises(QuellenFehler, match=rf"^{seite.name}:{nummer}: Diese Nachricht hat keine Pfeilspitze"):
+        diagramme_pruefen("\n".join(zeilen), seite.name)
