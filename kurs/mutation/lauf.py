@@ -70,6 +70,7 @@ def _tests(m: Mutation, ordner: Path) -> list[str]:
     for ort in (m.datei, *(ort for ort, _ in m.auch)):
         if ort.startswith("snippets/") and ort.endswith(".md") and (ordner / ort).is_file() and ort not in ziele:
             ziele.append(ort)
+    ziele += [ort for ort in _einbindende(ordner, m.datei) if ort not in ziele]
     if "/uebung-" in m.datei:
         uebung = Path(m.datei).parent
         ziele += [p.relative_to(ordner).as_posix() for p in sorted((ordner / uebung).glob("*.md"))
@@ -84,6 +85,24 @@ def _tests(m: Mutation, ordner: Path) -> list[str]:
     if m.datei in gelesen and (ordner / m.datei).is_file() and shutil.which("hunspell"):
         ziele.append(f"tests/test_rechtschreibung.py::test_rechtschreibung[{m.datei}]")
     return ziele
+
+
+def _einbindende(ordner: Path, datei: str) -> list[str]:
+    """Die Snippets, die `datei` direkt oder über andere einbinden: Ihre Ausgaben hängen auch an ihr (die
+    Queue aus Teil 1 steckt in vielen Beispielen). So urteilt der Lauf wie die ganze Suite."""
+    from kurs.modell.beispiele import EINBINDUNG
+
+    snippets = ordner / "snippets"
+    texte = {p.relative_to(snippets).as_posix(): p.read_text(encoding="utf-8") for p in sorted(snippets.rglob("*.md"))}
+    gefunden, offen = [], [datei.removeprefix("snippets/")]
+    while offen:
+        ziel = offen.pop()
+        for name, text in texte.items():
+            if name not in gefunden and any((e := EINBINDUNG.match(z)) and e["ziel"].split(":")[0] == ziel
+                                            for z in text.split("\n")):
+                gefunden.append(name)
+                offen.append(name)
+    return [f"snippets/{name}" for name in gefunden if f"snippets/{name}" != datei]
 
 
 def _yaml_stelle(text: str) -> re.Match | None:
