@@ -54,7 +54,9 @@ class Stueck:
     code: str
     zeile: int | None  # die Zeile des Fence in der Datei; None, wenn er eingebunden ist
     anfang: int  # wo sein Code im Code des Beispiels beginnt
-    ort: tuple[str, int] | None = None  # Datei und Zeile des Fence, wo er geschrieben steht (auch eingebunden)
+    # Je Zeile seines Codes (Datei, Zeile), wo sie geschrieben steht: auch eingebunden, auch aus einer
+    # Einbindung mitten im Fence (```python, dann --8<-- "teil-2/giftiger_eintrag.md:lesen").
+    orte: tuple[tuple[str, int], ...] = ()
 
     @property
     def ende(self) -> int:
@@ -96,8 +98,8 @@ class Beispiel:
         der eingebundenen Datei, nicht in der, die einbindet."""
         anfang = sum(len(z) + 1 for z in self.code.split("\n")[: zeile_im_code - 1])
         for stueck in self.stuecke:
-            if stueck.anfang <= anfang < stueck.ende and stueck.ort is not None:
-                return stueck.ort[0], stueck.ort[1] + self.code.count("\n", stueck.anfang, anfang) + 1
+            if stueck.anfang <= anfang < stueck.ende and (k := self.code.count("\n", stueck.anfang, anfang)) < len(stueck.orte):
+                return stueck.orte[k]
         return None
 
     def uebersetzen(self) -> None:
@@ -249,7 +251,9 @@ def lesen(datei: Path, name: str, text: str, herkunft: list[int], eingebunden: s
             teil = einzeln[i]
             i += 1
             zeile = herkunft[teil.lineno - 1]
-            stuecke.append(Stueck(teil.code, None if zeile in eingebunden else zeile, anfang, orte[teil.lineno - 1]))
+            # Der Code steht unter dem Fence: ab der Zeile nach teil.lineno.
+            code_orte = tuple(orte[teil.lineno:teil.lineno + teil.code.count("\n")])
+            stuecke.append(Stueck(teil.code, None if zeile in eingebunden else zeile, anfang, code_orte))
             anfang += len(teil.code)
         if "".join(s.code for s in stuecke) != block.code:  # pragma: no cover - der Parser hat sich geändert
             raise QuellenFehler(f"{name}:{block.lineno}", "Stücke und Beispiel passen nicht zusammen.")

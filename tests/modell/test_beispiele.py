@@ -139,3 +139,22 @@ def test_ausgabe_ohne_marke_davor():
     text = '```python\nprint(1)\n```\n\n```text title="Ausgabe"\n1\n```\n'
     with pytest.raises(QuellenFehler, match="^snippets/x.md:5: Diese Ausgabe würde nie verglichen"):
         _lesen(text)
+
+
+def test_jede_zeile_jedes_beispiels_fuehrt_zu_ihrer_zeile_in_der_quelle():
+    """ort_in_quelle, für jede Zeile jedes Beispiels im Kurs: Dort steht genau diese Zeile (eingebunden höchstens
+    weiter eingerückt). Daran hängen die Meldungen an der Zeile, auch für Code aus einer Einbindung mitten in
+    einem Fence (```python, dann --8<-- "teil-2/giftiger_eintrag.md:lesen")."""
+    from kurs.modell import Kurs
+
+    kurs, geprueft = Kurs(), 0
+    for datei in kurs.snippets.snippet_dateien():
+        for beispiel in kurs.snippets.beispiele(datei.relative_to(kurs.snippets.ordner).as_posix()):
+            for nummer, zeile in enumerate(beispiel.code.split("\n")[:-1], start=1):
+                if (ort := beispiel.ort_in_quelle(nummer)) is None:
+                    continue
+                quelle = (WURZEL / ort[0]).read_text(encoding="utf-8").split("\n")[ort[1] - 1]
+                assert zeile.endswith(quelle.lstrip()) and quelle.strip() == zeile.strip(), (
+                    f"{datei.name}, Zeile {nummer} des Beispiels {beispiel.zeile}: {zeile!r}, aber {ort} ist {quelle!r}")
+                geprueft += 1
+    assert geprueft > 1000, geprueft
