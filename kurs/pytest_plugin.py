@@ -184,13 +184,18 @@ class SnippetBlock(codeblocks.TestBlock):
         return self.path, self.beispiel.zeile - 1, self.name
 
 
+GESCHEITERT = pytest.StashKey[set]()  # die Dateien, deren eigener Test in diesem Lauf scheiterte
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
-    """Scheitert eingebundener Code, meldet ihn der Test der Datei, in der er steht, einmal: Ist
-    auch sie gesammelt, zählt der Test jeder Datei, die ihn einbindet, als Folgefehler."""
-    bericht = yield
-    ort = getattr(item, "fremder_ort", None)
-    if bericht.failed and ort and any(isinstance(i, SnippetBlock) and i._pfad() == ort for i in item.session.items):
+    """Scheitert eingebundener Code und scheiterte schon der Test seiner Datei, zählt der Test, der ihn einbindet,
+    als Folgefehler. Läuft er dort nie (nur Funktionen, die erst das Beispiel ruft), bleibt dieser rot."""
+    bericht, ort = (yield), getattr(item, "fremder_ort", None)
+    gescheitert = item.session.stash.setdefault(GESCHEITERT, set())
+    if bericht.failed and isinstance(item, SnippetBlock) and not ort:
+        gescheitert.add(item._pfad())
+    if bericht.failed and ort and ort in gescheitert:
         bericht.outcome = "skipped"
         bericht.longrepr = (str(item.path), item.location[1] or 0, f"Folgefehler: gemeldet beim Test von {ort}")
     return bericht

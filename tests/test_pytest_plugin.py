@@ -105,6 +105,22 @@ def test_abbrechendes_beispiel_nennt_die_zeile_in_der_datei_ohne_traceback(kopie
     assert "Traceback" not in lauf.stdout.str()
 
 
+def test_eingebundener_code_der_nur_im_einbindenden_beispiel_laeuft_bleibt_rot(kopie):
+    """queue.md definiert die Queue nur; send() läuft erst in der Probe. Ihr Test ist grün: Der Fehler gehört
+    dem Test der Probe, an der Zeile in queue.md, nicht übersprungen als „Folgefehler“ ohne Meldung."""
+    queue = "snippets/teil-1/queue.md"
+    ersetze(kopie, queue, "self.naechste_id += 1", "self.naechste_id += None")
+    zeile = (kopie.path / queue).read_text(encoding="utf-8").split("\n").index("        self.naechste_id += None") + 1
+    lauf = kopie.runpytest_inprocess("-p", "no:cacheprovider", queue, PROBE)
+    lauf.assert_outcomes(passed=1, failed=1)
+    lauf.stdout.fnmatch_lines([f"{queue}:{zeile}: Das Beispiel bricht ab: TypeError: * (eingebunden in {PROBE}:*)"])
+    # Scheitert schon queue.md selbst, steht der Fehler dort einmal; die Probe zählt als Folgefehler.
+    ersetze(kopie, queue, "visibility_timeout=3", "visibility_timeout=1 / 0")
+    lauf = kopie.runpytest_inprocess("-p", "no:cacheprovider", "-rs", queue, PROBE)
+    lauf.assert_outcomes(failed=1, skipped=1)
+    lauf.stdout.fnmatch_lines([f"*Folgefehler: gemeldet beim Test von {queue}"])
+
+
 def _commit(kopie):
     import shutil
     import subprocess
