@@ -127,14 +127,16 @@ def einstellung_zeile(yml: str, name: str, text: str) -> int | None:
     anfang = next((n for n, z in enumerate(zeilen, start=1) if re.match(muster, z)), None)
     if anfang is None:
         return None
-    einzug = len(zeilen[anfang - 1]) - len(zeilen[anfang - 1].lstrip())
+    treffer, einzug = anfang, len(zeilen[anfang - 1]) - len(zeilen[anfang - 1].lstrip())
     for nummer in range(anfang + 1, len(zeilen) + 1):
         zeile = zeilen[nummer - 1]
-        if zeile.strip() and not zeile.lstrip().startswith("#") and len(zeile) - len(zeile.lstrip()) <= einzug:
+        tiefe = len(zeile) - len(zeile.lstrip())
+        if zeile.strip() and not zeile.lstrip().startswith("#") and tiefe <= einzug:
             break
         if (k := re.match(r"^\s*-?\s*([\w.-]+)\s*:", zeile)) and re.search(rf"(?<![\w-]){re.escape(k[1])}(?![\w-])", text):
-            return nummer
-    return anfang
+            # Darunter kann ein Schlüssel noch genauer passen: „Plugin 'mkdocs-jupyter' option 'ignorex'“.
+            treffer, einzug = nummer, tiefe
+    return treffer
 
 
 class LinkMeldungen(logging.Filter):

@@ -85,20 +85,23 @@ def test_andere_meldungen_bleiben_wie_sie_sind():
     assert meldungen.deutsch(Kurs(), "Doc file 'a.md' contains a link to 'b.md' which is excluded from the built site.") is None
 
 
-YML = ("site_name: Probe\ntheme:\n  name: material\n  # Kommentar\n  custom_dir: overrieds\n  language: de\nplugins:\n"
-       "  - search\n  palette:\n    - scheme: default\n      toggle:\n        name: Dunkel\n    - scheme: slate\n"
-       "      scheme: slate\ntoggle:\n        name: Hell\n")
+YML = ("site_name: Probe\ntheme:\n  name: material\n  # Kommentar\n  custom_dir: overrieds\n  language: de\n"
+       "  palette:\n    - scheme: default\n      toggle:\n        name: Dunkel\n    - scheme: slate\n      scheme: slate\n"
+       "toggle:\n        name: Hell\nplugins:\n  - search\n  - mkdocs-jupyter:\n      include: ['*.ipynb']\n"
+       "      ignorex: [x]\n")
 
 
 @pytest.mark.parametrize("name, text, zeile", [
     ("theme", "The path set in custom_dir ('/x/overrieds') does not exist.", 5),  # der Schlüssel darunter
     ("theme", "Unrecognised theme name: 'materail'.", 3),
     ("theme", "Expected a dict.", 2),
-    ("plugins", "The \"serch\" plugin is not installed", 7),
+    ("plugins", "The \"serch\" plugin is not installed", 15),
     ("gibt_es_nicht", "Unrecognised configuration name", None),
     # Ein Schlüssel, der seinen Einzug verlor: seine Zeile ganz links, nicht der gleichnamige in palette
     # und nicht dessen name: (das Wort steht auch in MkDocs' Satz).
-    ("toggle", "Unrecognised configuration name: toggle", 15),
+    ("toggle", "Unrecognised configuration name: toggle", 13),
+    # Die Option des Plugins, nicht das Plugin (beide stehen im Satz).
+    ("plugins", "Plugin 'mkdocs-jupyter' option 'ignorex': Unrecognised configuration name: ignorex", 19),
 ])
 def test_einstellung_an_der_zeile_ihres_schluessels(name, text, zeile):
     assert meldungen.einstellung_zeile(YML, name, text) == zeile
