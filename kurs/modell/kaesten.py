@@ -1,7 +1,8 @@
 """Kästen einer Seite (`!!! warning "…"`, `??? example "…"`), wie Beitragende sie schreiben: Ein Kopf, den
 Markdown nicht als Kasten liest (ein fehlendes Anführungszeichen), stünde still als Text in der Seite, und
 ein Kasten ohne eingerückten Inhalt (eine doppelte Kopfzeile) bliebe still leer. Beides bricht den Build
-mit Datei und Zeile ab. Ob ein Kopf gilt, entscheiden die Ausdrücke der Erweiterungen selbst.
+mit Datei und Zeile ab. Ob ein Kopf gilt, entscheiden die Ausdrücke der Erweiterungen selbst; fehlt eine
+Erweiterung in mkdocs.yml, die eine Seite braucht (admonition), steht das an ihrer Stelle dort.
 
 Dazu die Diagramme: Jedes trägt accTitle und accDescr (je eine Zeile), die ein Screenreader vorliest, und
 benutzt nur Teilnehmer und Knoten, die eine Zeile einführt (`namen_pruefen`). Und
@@ -39,6 +40,24 @@ def pruefen(markdown: str, wo: str) -> None:
         if len(inhalt) - len(inhalt.lstrip()) <= len(kopf["einzug"]):
             raise QuellenFehler(f"{wo}:{nummer}", "Dieser Kasten bliebe leer: Sein Inhalt steht darunter, um vier "
                                 "Leerzeichen eingerückt.")
+
+
+# Was eine Seite schreibt und welche Erweiterung Markdown dafür braucht: Ohne sie stünde es still als Text da.
+ERWEITERUNGEN = {"admonition": r"^\s*!!! ", "pymdownx.details": r"^\s*\?\?\?\+? ",
+                 "pymdownx.tabbed": r'^\s*=== "'}
+
+
+def erweiterungen_pruefen(markdown: str, wo: str, fehlt) -> None:
+    """`fehlt(name)`: None, wenn mkdocs.yml die Erweiterung nennt, sonst die Stelle dort, an der sie fehlt."""
+    zaun = None
+    for nummer, zeile in enumerate(markdown.split("\n"), start=1):
+        if m := ZAUN.match(zeile):
+            zaun = m[1] if zaun is None else (None if m[1].startswith(zaun) and not zeile.strip().strip(zaun[0]) else zaun)
+            continue
+        for name, ausdruck in ERWEITERUNGEN.items():
+            if zaun is None and re.match(ausdruck, zeile) and (stelle := fehlt(name)):
+                raise QuellenFehler(stelle, f"markdown_extensions nennt {name} nicht; {wo}:{nummer} schreibt aber "
+                                    f"{zeile.strip()[:40]!r}, und das stünde ohne sie als Text in der Seite.")
 
 
 def diagramme_pruefen(markdown: str, wo: str) -> None:

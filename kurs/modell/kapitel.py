@@ -130,6 +130,7 @@ def seite_pruefen(kurs: "Kurs", pfad: Path) -> None:
     kaesten.pruefen(text, wo)
     kaesten.diagramme_pruefen(text, wo)
     kaesten.doppelte_zeilen(text, wo)
+    kaesten.erweiterungen_pruefen(text, wo, kurs.konfiguration.erweiterung_fehlt)
     for nummer, zeile in enumerate(text.split("\n"), start=1):
         def fehler(text: str, nummer: int = nummer) -> QuellenFehler:
             return QuellenFehler.in_datei(pfad, nummer, text, kurs.wurzel)

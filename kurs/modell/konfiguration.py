@@ -65,6 +65,17 @@ class Konfiguration:
                 return e[name] or {}
         raise QuellenFehler.in_datei(self.datei, None, f"markdown_extensions nennt {name} nicht", self.wurzel)
 
+    def erweiterung_fehlt(self, name: str) -> str | None:
+        """None, wenn markdown_extensions `name` nennt; sonst die Stelle in mkdocs.yml, an der sie fehlt: wo sie
+        seit dem letzten Commit gelöscht wurde (kurs/modell/aenderungen.py), sonst die Zeile markdown_extensions."""
+        from kurs.modell.aenderungen import geaendert
+
+        if any(e == name if isinstance(e, str) else name in e for e in self.config.get("markdown_extensions") or []):
+            return None
+        weg = next((a.zeile for a in geaendert(self.wurzel, "mkdocs.yml") if any(name in z for z in a.alt)), None)
+        zeilen = self.datei.read_text(encoding="utf-8").split("\n")
+        return f"mkdocs.yml:{weg or next((n for n, z in enumerate(zeilen, 1) if z.startswith('markdown_extensions')), 1)}"
+
     def nav_pruefen(self, docs: Path) -> None:
         """Jede Seite aus `nav` gibt es in docs/; sonst die Zeile in mkdocs.yml."""
         for seite in self.nav:

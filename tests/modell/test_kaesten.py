@@ -137,3 +137,22 @@ def test_eine_nachricht_ohne_pfeilspitze_steht_an_ihrer_zeile(seite, nummer):
     zeilen[nummer - 1] = zeilen[nummer - 1].replace(">>", ">", 1)
     with pytest.raises(QuellenFehler, match=rf"^{seite.name}:{nummer}: Diese Nachricht hat keine Pfeilspitze"):
         diagramme_pruefen("\n".join(zeilen), seite.name)
+
+
+@pytest.mark.parametrize("name", ["admonition", "pymdownx.details"])
+def test_eine_erweiterung_die_seiten_brauchen_fehlt_in_mkdocs_yml(kopie_mit_commit, zeile_loeschen, name):
+    """Ohne admonition stünde jede Falle als „!!! warning …“ im Text; der Build ging still durch. Gemeldet, wo
+    die Erweiterung seit dem letzten Commit fehlt; ohne diesen Vergleich an der Zeile markdown_extensions."""
+    from kurs.modell import Kurs
+
+    nummer = zeile_loeschen(kopie_mit_commit / "mkdocs.yml", lambda z: z == f"  - {name}")
+    with pytest.raises(QuellenFehler, match=rf"^mkdocs.yml:{nummer}: markdown_extensions nennt {name} nicht; docs/"):
+        Kurs(kopie_mit_commit).pruefen()
+    from kurs.modell import aenderungen
+
+    (kopie_mit_commit / ".git").rename(kopie_mit_commit / "git-weg")
+    aenderungen._im_commit.cache_clear()
+    zeilen = (kopie_mit_commit / "mkdocs.yml").read_text(encoding="utf-8").split("\n")
+    liste = zeilen.index("markdown_extensions:") + 1
+    with pytest.raises(QuellenFehler, match=rf"^mkdocs.yml:{liste}: markdown_extensions nennt {name} nicht"):
+        Kurs(kopie_mit_commit).pruefen()
