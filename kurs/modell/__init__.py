@@ -126,6 +126,7 @@ class Kurs:
         Datei und Zeile (QuellenFehler), nicht erst auf der Seite, die ihn zeigt. Auch Python, das
         nicht übersetzt: an der Zeile der Datei, in der es steht, auch wenn andere es einbinden."""
         try:
+            self.konfiguration.noetiges_pruefen()
             self.konfiguration.nav_pruefen(self.docs)
             for beispiel in self.beispiele_aller_dateien:
                 beispiel.uebersetzen()

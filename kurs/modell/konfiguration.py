@@ -31,6 +31,17 @@ class Seite:
         return "" if ohne == "index" else ohne.removesuffix("/index") + "/"
 
 
+# Was der Kurs in mkdocs.yml braucht, und wofür.
+NOETIG = {
+    "plugins": {"search": "die Suche", "kurs": "Ausführen, Prüfen, Quiz und Notebooks (kurs/seite/plugin.py)",
+                "mkdocs-jupyter": "die Übungen als Notebook-Seiten"},
+    "markdown_extensions": {"abbr": "die Erklärung der Begriffe im Text (kurs/seite/glossar.py)",
+                            "attr_list": "die Anker, auf die Links zeigen", "pymdownx.highlight": "gefärbten Code",
+                            "pymdownx.snippets": "den Code aus snippets/",
+                            "pymdownx.superfences": "Python-Blöcke und Diagramme"},
+}
+
+
 class Konfiguration:
     """Der einzige Leser von mkdocs.yml."""
 
@@ -65,16 +76,24 @@ class Konfiguration:
                 return e[name] or {}
         raise QuellenFehler.in_datei(self.datei, None, f"markdown_extensions nennt {name} nicht", self.wurzel)
 
-    def erweiterung_fehlt(self, name: str) -> str | None:
-        """None, wenn markdown_extensions `name` nennt; sonst die Stelle in mkdocs.yml, an der sie fehlt: wo sie
-        seit dem letzten Commit gelöscht wurde (kurs/modell/aenderungen.py), sonst die Zeile markdown_extensions."""
+    def erweiterung_fehlt(self, name: str, liste: str = "markdown_extensions") -> str | None:
+        """None, wenn `liste` (markdown_extensions oder plugins) `name` nennt; sonst die Stelle in mkdocs.yml, an
+        der es fehlt: wo es seit dem letzten Commit gelöscht wurde (kurs/modell/aenderungen.py), sonst `liste:`."""
         from kurs.modell.aenderungen import geaendert
 
-        if any(e == name if isinstance(e, str) else name in e for e in self.config.get("markdown_extensions") or []):
+        if any(e == name if isinstance(e, str) else name in e for e in self.config.get(liste) or []):
             return None
         weg = next((a.zeile for a in geaendert(self.wurzel, "mkdocs.yml") if any(name in z for z in a.alt)), None)
         zeilen = self.datei.read_text(encoding="utf-8").split("\n")
-        return f"mkdocs.yml:{weg or next((n for n, z in enumerate(zeilen, 1) if z.startswith('markdown_extensions')), 1)}"
+        return f"mkdocs.yml:{weg or next((n for n, z in enumerate(zeilen, 1) if z.startswith(f'{liste}:')), 1)}"
+
+    def noetiges_pruefen(self) -> None:
+        """Was der Kurs von mkdocs.yml braucht (NOETIG): Fehlte es, ginge etwas still verloren (die Notebooks,
+        die Begriffe im Text) oder bräche viel später ab, mit einer Meldung, die die Ursache nicht nennt."""
+        for liste, namen in NOETIG.items():
+            for name, wofuer in namen.items():
+                if stelle := self.erweiterung_fehlt(name, liste):
+                    raise QuellenFehler(stelle, f"{liste} nennt {name} nicht; der Kurs braucht es für {wofuer}.")
 
     def nav_pruefen(self, docs: Path) -> None:
         """Jede Seite aus `nav` gibt es in docs/; sonst die Zeile in mkdocs.yml."""

@@ -73,3 +73,25 @@ def test_serve_baut_nach_jeder_aenderung_an_dem_was_der_build_liest():
     gelesen = {*konfiguration.markdown_erweiterung("pymdownx.snippets")["base_path"],
                konfiguration.config["theme"]["custom_dir"], "diagramme", "kurs"}
     assert gelesen <= set(konfiguration.config["watch"])
+
+
+def _noetig():
+    from kurs.modell.konfiguration import NOETIG
+
+    return [pytest.param(liste, name, id=name) for liste, namen in NOETIG.items() for name in namen]
+
+
+@pytest.mark.parametrize("liste, name", _noetig())
+def test_was_der_kurs_braucht_fehlt_in_mkdocs_yml(kopie_mit_commit, liste, name):
+    """Jedes Plugin und jede Erweiterung, die der Kurs braucht, einmal gelöscht (mit ihren Einstellungen): gemeldet
+    an der Zeile, an der sie seit dem letzten Commit fehlt. Ohne search oder mkdocs-jupyter baute die Seite
+    sonst still ohne Suche oder Notebooks, ohne attr_list brach sie an einem Link ab, der die Ursache nicht nennt."""
+    from kurs.modell import Kurs
+
+    yml = kopie_mit_commit / "mkdocs.yml"
+    zeilen = yml.read_text(encoding="utf-8").split("\n")
+    anfang = next(n for n, z in enumerate(zeilen) if z.split("#")[0].strip() in (f"- {name}", f"- {name}:"))
+    ende = next(n for n in range(anfang + 1, len(zeilen)) if not zeilen[n].startswith("    "))
+    yml.write_text("\n".join(zeilen[:anfang] + zeilen[ende:]), encoding="utf-8")
+    with pytest.raises(QuellenFehler, match=rf"^mkdocs.yml:{anfang + 1}: {liste} nennt {name} nicht; der Kurs braucht"):
+        Kurs(kopie_mit_commit).pruefen()
