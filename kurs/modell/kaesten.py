@@ -79,7 +79,7 @@ def diagramme_pruefen(markdown: str, wo: str) -> None:
 # Wer in einem Diagramm vorkommt. Ein Name, den keine Zeile einführt, zeichnet Mermaid still als eigenen
 # Teilnehmer oder Knoten, nur mit seinem Kürzel: etwa nach einem umbenannten `participant B as Broker`.
 TEILNEHMER = re.compile(r"^\s*(?:participant|actor)\s+(?P<name>[^\s:]+)")
-NACHRICHT = re.compile(r"^\s*(?P<von>[^\s:>-]+)\s*(?P<pfeil>--?(?:>>|>|x|\)))[+-]?\s*(?P<an>[^\s:]+)\s*:")
+NACHRICHT = re.compile(r"^\s*(?P<von>[^\s:>-]+)\s*(?P<pfeil>--?(?:>>|>|x|\)))[+-]?\s*(?P<an>[^\s:>+-][^\s:]*)\s*:")
 NOTIZ = re.compile(r"^\s*note\s+(?:over|left of|right of)\s+(?P<namen>[^:]+):", re.I)
 KNOTEN = re.compile(r"^\s*(?P<name>\w+)\s*[\[({]")
 GRUPPE = re.compile(r"^\s*subgraph\s+(?P<name>\w+)")  # darf Ziel einer Kante sein, muss aber nicht

@@ -79,13 +79,17 @@ class Konfiguration:
     def erweiterung_fehlt(self, name: str, liste: str = "markdown_extensions") -> str | None:
         """None, wenn `liste` (markdown_extensions oder plugins) `name` nennt; sonst die Stelle in mkdocs.yml, an
         der es fehlt: wo es seit dem letzten Commit gelöscht wurde (kurs/modell/aenderungen.py), sonst `liste:`."""
-        from kurs.modell.aenderungen import geaendert
-
         if any(e == name if isinstance(e, str) else name in e for e in self.config.get(liste) or []):
             return None
-        weg = next((a.zeile for a in geaendert(self.wurzel, "mkdocs.yml") if any(name in z for z in a.alt)), None)
+        return self._wo_geloescht(name, liste)
+
+    def _wo_geloescht(self, wort: str, abschnitt: str) -> str:
+        """„mkdocs.yml:N“: wo eine Zeile mit `wort` seit dem letzten Commit fehlt, sonst die Zeile `abschnitt:`."""
+        from kurs.modell.aenderungen import geaendert
+
+        weg = next((a.zeile for a in geaendert(self.wurzel, "mkdocs.yml") if any(wort in z for z in a.alt)), None)
         zeilen = self.datei.read_text(encoding="utf-8").split("\n")
-        return f"mkdocs.yml:{weg or next((n for n, z in enumerate(zeilen, 1) if z.startswith(f'{liste}:')), 1)}"
+        return f"mkdocs.yml:{weg or next((n for n, z in enumerate(zeilen, 1) if z.startswith(f'{abschnitt}:')), 1)}"
 
     def noetiges_pruefen(self) -> None:
         """Was der Kurs von mkdocs.yml braucht (NOETIG): Fehlte es, ginge etwas still verloren (die Notebooks,
@@ -94,6 +98,10 @@ class Konfiguration:
             for name, wofuer in namen.items():
                 if stelle := self.erweiterung_fehlt(name, liste):
                     raise QuellenFehler(stelle, f"{liste} nennt {name} nicht; der Kurs braucht es für {wofuer}.")
+        # Ohne custom_dir liest Material keine Vorlage aus overrides/: kein Ausführen, kein Mermaid, keine Suche bei Bedarf.
+        if (self.config.get("theme") or {}).get("custom_dir") != "overrides":
+            raise QuellenFehler(self._wo_geloescht("custom_dir", "theme"), "theme nennt nicht custom_dir: overrides; "
+                                "ohne liest Material keine Vorlage des Kurses (overrides/main.html).")
 
     def nav_pruefen(self, docs: Path) -> None:
         """Jede Seite aus `nav` gibt es in docs/; sonst die Zeile in mkdocs.yml."""

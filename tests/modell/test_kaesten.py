@@ -156,3 +156,11 @@ def test_eine_erweiterung_die_seiten_brauchen_fehlt_in_mkdocs_yml(kopie_mit_comm
     liste = zeilen.index("markdown_extensions:") + 1
     with pytest.raises(QuellenFehler, match=rf"^mkdocs.yml:{liste}: markdown_extensions nennt {name} nicht"):
         Kurs(kopie_mit_commit).pruefen()
+
+
+def test_eine_nachricht_ohne_ziel_ist_keine_ohne_pfeilspitze():
+    """`Bob->>: Hallo` meldet Mermaid selbst (kein Ziel); hier wäre „->“ nach „>“ eine falsche Fährte."""
+    from kurs.modell.kaesten import namen_pruefen
+
+    assert namen_pruefen(["sequenceDiagram", "    Bob->>: Hallo ohne Ziel"]) is None
+    assert namen_pruefen(["sequenceDiagram", "    Bob->Alice: Hallo"])[0] == 2

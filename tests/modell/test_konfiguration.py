@@ -95,3 +95,12 @@ def test_was_der_kurs_braucht_fehlt_in_mkdocs_yml(kopie_mit_commit, liste, name)
     yml.write_text("\n".join(zeilen[:anfang] + zeilen[ende:]), encoding="utf-8")
     with pytest.raises(QuellenFehler, match=rf"^mkdocs.yml:{anfang + 1}: {liste} nennt {name} nicht; der Kurs braucht"):
         Kurs(kopie_mit_commit).pruefen()
+
+
+def test_ohne_custom_dir_steht_die_meldung_an_seiner_zeile(kopie_mit_commit, zeile_loeschen):
+    """Ohne custom_dir liest Material keine Vorlage aus overrides/; gemeldet wurde sonst eine Vorlage, die fehle."""
+    from kurs.modell import Kurs
+
+    nummer = zeile_loeschen(kopie_mit_commit / "mkdocs.yml", lambda z: z.strip() == "custom_dir: overrides")
+    with pytest.raises(QuellenFehler, match=rf"^mkdocs.yml:{nummer}: theme nennt nicht custom_dir: overrides"):
+        Kurs(kopie_mit_commit).pruefen()
