@@ -65,13 +65,18 @@ def diagramme_pruefen(markdown: str, wo: str) -> None:
 
     for m in MERMAID.finditer(markdown):
         zeile = markdown.count("\n", 0, m.start()) + 1
+        zeilen = m[1].split("\n")
+        # Wo accTitle und accDescr stehen sollten: gleich unter der Art des Diagramms, nacheinander.
+        davor = next((n for n, z in enumerate(zeilen, start=1) if z.strip()), 0)
         for feld in ("accTitle", "accDescr"):
             # Einzeilig: So liest es auch die Rechtschreibprüfung, und so kommt es in die Suche.
-            if not re.search(rf"^\s*{feld}:\s*\S", m[1], re.M):
-                raise QuellenFehler(f"{wo}:{zeile}", f"Diesem Diagramm fehlt `{feld}: …` (eine Zeile): Ohne liest ein "
+            gefunden = next((n for n, z in enumerate(zeilen, start=1) if re.match(rf"^\s*{feld}:\s*\S", z)), None)
+            davor = gefunden or davor
+            if not gefunden:
+                raise QuellenFehler(f"{wo}:{zeile + davor + 1}", f"Diesem Diagramm fehlt `{feld}: …` (eine Zeile): Ohne liest ein "
                                     "Screenreader nur „Diagramm“. accTitle ist der Titel, accDescr sagt in einem Satz, "
                                     "was es zeigt.")
-        if fehler := namen_pruefen(m[1].split("\n")):
+        if fehler := namen_pruefen(zeilen):
             nummer, text = fehler
             raise QuellenFehler(f"{wo}:{zeile + nummer}", text)
 

@@ -55,12 +55,30 @@ def test_kasten_am_ende_der_seite_bliebe_leer():
         pruefen('Text\n\n??? example "So wird geprüft"\n', "docs/x.md")
 
 
-@pytest.mark.parametrize("feld", ["accTitle", "accDescr"])
-def test_diagramm_ohne_text_fuer_screenreader(feld):
+@pytest.mark.parametrize("feld, zeile", [("accTitle", 5), ("accDescr", 6)])
+def test_diagramm_ohne_text_fuer_screenreader(feld, zeile):
+    """Gemeldet, wo die Zeile stehen sollte: unter der Art des Diagramms, accDescr unter accTitle."""
     diagramm = "Text\n\n```mermaid\nsequenceDiagram\n    accTitle: Ein Titel\n    accDescr: Ein Satz.\n    A->>B: x\n```\n"
     diagramme_pruefen(diagramm, "docs/x.md")
-    with pytest.raises(QuellenFehler, match=f"^docs/x.md:3: Diesem Diagramm fehlt `{feld}: …`"):
+    with pytest.raises(QuellenFehler, match=f"^docs/x.md:{zeile}: Diesem Diagramm fehlt `{feld}: …`"):
         diagramme_pruefen(re.sub(rf"^    {feld}: .*\n", "", diagramm, flags=re.M), "docs/x.md")
+
+
+def _texte_fuer_screenreader():
+    from kurs.modell import Kurs
+
+    for seite in sorted(Kurs().docs.glob("*.md")):
+        for nummer, zeile in enumerate(seite.read_text(encoding="utf-8").split("\n"), start=1):
+            if re.match(r"^\s*acc(Title|Descr):", zeile):
+                yield pytest.param(seite, nummer, id=f"{seite.name}:{nummer}")
+
+
+@pytest.mark.parametrize("seite, nummer", list(_texte_fuer_screenreader()))
+def test_ein_geloeschter_text_fuer_screenreader_steht_an_seiner_zeile(seite, nummer):
+    zeilen = seite.read_text(encoding="utf-8").split("\n")
+    del zeilen[nummer - 1]
+    with pytest.raises(QuellenFehler, match=rf"^{seite.name}:{nummer}: Diesem Diagramm fehlt"):
+        diagramme_pruefen("\n".join(zeilen), seite.name)
 
 
 def _einfuehrungen():
