@@ -49,18 +49,22 @@ def folgefehler(uebung) -> None:
 
 
 def vorne(uebung, name: str | None, wo: str) -> str:
-    """„wo: “, oder, hat sich der Eintrag `name` in fehler.toml seit dem letzten Commit geändert (sein
-    Code zum Beispiel), zuerst diese Zeile: Dort ist der Fehler, `wo` ist nur, wo er sich zeigt."""
-    if name is None:
-        return f"{wo}: "
-    pfad = f"snippets/{uebung.name}/fehler.toml"
-    zeilen = (KURS.wurzel / pfad).read_text(encoding="utf-8").split("\n")
-    name_zeile = int(uebung.fundstelle(name, "name").rsplit(":", 1)[1])
-    anfang = max((n for n in range(1, name_zeile + 1) if zeilen[n - 1].startswith("[[")), default=1)
-    ende = next((n for n in range(name_zeile + 1, len(zeilen) + 1) if zeilen[n - 1].startswith("[[")), len(zeilen) + 1)
-    for a in aenderungen.geaendert(KURS.wurzel, pfad):
-        if anfang <= a.zeile < ende:
-            return f"{pfad}:{a.zeile}: {aenderungen.beschreiben(a)}; danach ({wo}): "
+    """„wo: “, oder, hat sich seit dem letzten Commit geändert, was die Prüfung liest, zuerst diese Zeile: der
+    Eintrag `name` in fehler.toml (sein Code zum Beispiel), sonst der Code der Übung (Vorlage, Prüfung, Lösung,
+    Kontext). Dort ist der Fehler, `wo` ist nur, wo er sich zeigt."""
+    wurzel = uebung.kurs.wurzel
+    if name is not None:
+        pfad = f"snippets/{uebung.name}/fehler.toml"
+        zeilen = (wurzel / pfad).read_text(encoding="utf-8").split("\n")
+        name_zeile = int(uebung.fundstelle(name, "name").rsplit(":", 1)[1])
+        anfang = max((n for n in range(1, name_zeile + 1) if zeilen[n - 1].startswith("[[")), default=1)
+        ende = next((n for n in range(name_zeile + 1, len(zeilen) + 1) if zeilen[n - 1].startswith("[[")), len(zeilen) + 1)
+        for a in aenderungen.geaendert(wurzel, pfad):
+            if anfang <= a.zeile < ende:
+                return f"{pfad}:{a.zeile}: {aenderungen.beschreiben(a)}; danach ({wo}): "
+    dateien = [f"snippets/{uebung.name}/{d}.md" for d in ("vorlage", "pruefung", "loesung", "kontext")]
+    if geaendert := aenderungen.erste(wurzel, dateien):
+        return f"{geaendert}; danach ({wo}): "
     return f"{wo}: "
 
 
@@ -277,3 +281,16 @@ def test_geloeschte_meldung_an_der_geaenderten_zeile(kopie_mit_commit, zeile_loe
     zeile = zeile_loeschen(datei, lambda z: z == "meldung = 'doppelt gutgeschrieben'")
     with pytest.raises(QuellenFehler, match=rf"^snippets/teil-1/uebung-1/fehler.toml:{zeile}: .*braucht name, meldung"):
         Kurs(kopie_mit_commit).pruefen()
+
+
+def test_eine_geaenderte_vorlage_steht_vor_der_meldung_an_fehler_toml(kopie_mit_commit):
+    """Ein Tippfehler in vorlage.md (`pyaload`) zeigt sich als „Die Vorlage fällt durch, aber nicht mit dieser
+    Meldung“ an fehler.toml; gemeint ist die geänderte Zeile der Vorlage."""
+    datei = kopie_mit_commit / "snippets/teil-2/uebung-4/vorlage.md"
+    zeilen = datei.read_text(encoding="utf-8").split("\n")
+    nummer = next(n for n, z in enumerate(zeilen, start=1) if "INSERT INTO outbox (payload" in z)
+    zeilen[nummer - 1] = zeilen[nummer - 1].replace("payload", "pyaload", 1)
+    datei.write_text("\n".join(zeilen), encoding="utf-8")
+    uebung = Kurs(kopie_mit_commit).uebungen["teil-2/uebung-4"]
+    assert vorne(uebung, None, "snippets/teil-2/uebung-4/fehler.toml:5").startswith(
+        f"snippets/teil-2/uebung-4/vorlage.md:{nummer}: Seit dem letzten Commit geändert")
