@@ -117,12 +117,25 @@ def namen_pruefen(zeilen: list[str]) -> tuple[int, str] | None:
     if not eingefuehrt:
         return min(ohne_spitze, default=None)
     was = "Teilnehmer" if sequenz else "Knoten"
-    fehler = [(nummer, f"{was} {name!r} kommt hier vor, aber keine Zeile führt ihn ein: Mermaid zeichnet ihn still "
-               f"als eigenen {was}, nur mit dem Kürzel. Eingeführt sind {', '.join(eingefuehrt)}.")
+    fehler = [_vertippt(zeilen, name) or (
+        nummer, f"{was} {name!r} kommt hier vor, aber keine Zeile führt ihn ein: Mermaid zeichnet ihn still "
+        f"als eigenen {was}, nur mit dem Kürzel. Eingeführt sind {', '.join(eingefuehrt)}.")
               for name, nummer in benutzt.items() if name not in eingefuehrt and name not in gruppen]
     fehler += [(nummer, f"{was} {name!r} ist eingeführt, kommt aber nirgends vor: vertippt? Benutzt werden "
                 f"{', '.join(benutzt)}.") for name, nummer in eingefuehrt.items() if name not in benutzt]
     return min(fehler + ohne_spitze, default=None)
+
+
+def _vertippt(zeilen: list[str], name: str) -> tuple[int, str] | None:
+    """Die Zeile, die `name` einführen sollte, mit vertipptem Wort davor (`praticipant B as Broker`)."""
+    import difflib
+
+    for nummer, zeile in enumerate(zeilen, start=1):
+        if (m := re.match(rf"^\s*(\w+)\s+{re.escape(name)}\s+as\s", zeile)) and m[1] not in ("participant", "actor"):
+            vorschlag = difflib.get_close_matches(m[1], ["participant", "actor"], n=1)
+            return nummer, (f"{m[1]!r} kennt Mermaid nicht, die Zeile führt {name!r} also nicht ein."
+                            + (f" Meintest du {vorschlag[0]!r}?" if vorschlag else ""))
+    return None
 
 
 def doppelte_zeilen(markdown: str, wo: str) -> None:

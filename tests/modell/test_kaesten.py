@@ -182,3 +182,12 @@ def test_eine_nachricht_ohne_ziel_ist_keine_ohne_pfeilspitze():
 
     assert namen_pruefen(["sequenceDiagram", "    Bob->>: Hallo ohne Ziel"]) is None
     assert namen_pruefen(["sequenceDiagram", "    Bob->Alice: Hallo"])[0] == 2
+
+
+@pytest.mark.parametrize("seite, nummer", [p for p in EINFUEHRUNGEN if "participant" in p.values[0].read_text(
+    encoding="utf-8").split("\n")[p.values[1] - 1]])
+def test_ein_vertipptes_participant_steht_an_seiner_zeile(seite, nummer):
+    zeilen = seite.read_text(encoding="utf-8").split("\n")
+    zeilen[nummer - 1] = zeilen[nummer - 1].replace("participant", "praticipant")
+    with pytest.raises(QuellenFehler, match=rf"^{seite.name}:{nummer}: 'praticipant' kennt Mermaid nicht.*participant"):
+        diagramme_pruefen("\n".join(zeilen), seite.name)
