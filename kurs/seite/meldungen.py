@@ -107,13 +107,23 @@ class EinstellungMeldungen(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         if (m := EINSTELLUNG.match(record.getMessage())) and Path("mkdocs.yml").is_file():
-            zeile = einstellung_zeile(Path("mkdocs.yml").read_text(encoding="utf-8"), m["name"], m["text"])
+            zeile = einstellung_zeile(Path("mkdocs.yml").read_text(encoding="utf-8"), m["name"], m["text"]) \
+                or geloescht(m["name"])
             record.msg, record.args = f"mkdocs.yml{f':{zeile}' if zeile else ''}: {m['text']}", ()
         return True
 
 
 # MkDocs über einen Schlüssel ganz oben, den es nicht kennt: oft ein Schlüssel, der seinen Einzug verlor.
 UNBEKANNT = re.compile(r"Unrecognised configuration name: ([\w.-]+)")
+
+
+def geloescht(name: str) -> int | None:
+    """Die Zeile, an der der Schlüssel `name` (etwa site_name, „Required configuration not provided“) seit dem
+    letzten Commit aus mkdocs.yml fehlt (kurs/modell/aenderungen.py)."""
+    from kurs.modell.aenderungen import geaendert
+
+    schluessel = re.compile(rf"^{re.escape(name.split('.')[0])}\s*:")
+    return next((a.zeile for a in geaendert(Path.cwd(), "mkdocs.yml") if any(schluessel.match(z) for z in a.alt)), None)
 
 
 def einstellung_zeile(yml: str, name: str, text: str) -> int | None:

@@ -144,3 +144,16 @@ def test_weggefallene_ueberschrift_nennt_ihre_zeile_nicht_nur_den_link(tmp_path,
     assert meldung.startswith("docs/b.md:3: Seit dem letzten Commit "), meldung
     assert meldung.endswith("die Überschrift mit dem Anker '#hier'; der Link 'b.md#hier' in docs/a.md:3 führt jetzt "
                             "ins Leere."), meldung
+
+
+def test_ein_geloeschter_pflichtschluessel_steht_an_seiner_zeile(kopie_mit_commit, zeile_loeschen, monkeypatch):
+    """„Config value 'site_name': Required configuration not provided.“ nennt keine Zeile; gemeint ist die, an der
+    site_name seit dem letzten Commit fehlt."""
+    import logging
+
+    nummer = zeile_loeschen(kopie_mit_commit / "mkdocs.yml", lambda z: z.startswith("site_name:"))
+    monkeypatch.chdir(kopie_mit_commit)
+    eintrag = logging.LogRecord("mkdocs.config", logging.ERROR, __file__, 1,
+                                "Config value 'site_name': Required configuration not provided.", (), None)
+    meldungen.EinstellungMeldungen().filter(eintrag)
+    assert eintrag.getMessage() == f"mkdocs.yml:{nummer}: Required configuration not provided."
