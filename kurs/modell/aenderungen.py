@@ -106,3 +106,9 @@ def naechste(wurzel: Path, pfad: str, zeile: int, passt) -> "Aenderung | None":
     if any(a.zeile == zeile for a in treffer):
         return None
     return min(treffer, key=lambda a: abs(a.zeile - zeile), default=None)
+
+
+def wo_fehlt(wurzel: Path, pfad: str, passt) -> int | None:
+    """Die Zeile, an der seit dem letzten Commit eine Zeile fehlt oder anders ist, für die `passt(text)` galt
+    (ein gelöschter Eintrag in mkdocs.yml); sonst None."""
+    return next((a.zeile for a in geaendert(wurzel, pfad) if any(map(passt, a.alt))), None)

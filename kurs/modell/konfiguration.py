@@ -85,9 +85,9 @@ class Konfiguration:
 
     def _wo_geloescht(self, wort: str, abschnitt: str) -> str:
         """„mkdocs.yml:N“: wo eine Zeile mit `wort` seit dem letzten Commit fehlt, sonst die Zeile `abschnitt:`."""
-        from kurs.modell.aenderungen import geaendert
+        from kurs.modell.aenderungen import wo_fehlt
 
-        weg = next((a.zeile for a in geaendert(self.wurzel, "mkdocs.yml") if any(wort in z for z in a.alt)), None)
+        weg = wo_fehlt(self.wurzel, "mkdocs.yml", lambda z: wort in z)
         zeilen = self.datei.read_text(encoding="utf-8").split("\n")
         return f"mkdocs.yml:{weg or next((n for n, z in enumerate(zeilen, 1) if z.startswith(f'{abschnitt}:')), 1)}"
 

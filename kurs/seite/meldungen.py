@@ -120,10 +120,9 @@ UNBEKANNT = re.compile(r"Unrecognised configuration name: ([\w.-]+)")
 def geloescht(name: str) -> int | None:
     """Die Zeile, an der der Schlüssel `name` (etwa site_name, „Required configuration not provided“) seit dem
     letzten Commit aus mkdocs.yml fehlt (kurs/modell/aenderungen.py)."""
-    from kurs.modell.aenderungen import geaendert
+    from kurs.modell.aenderungen import wo_fehlt
 
-    schluessel = re.compile(rf"^{re.escape(name.split('.')[0])}\s*:")
-    return next((a.zeile for a in geaendert(Path.cwd(), "mkdocs.yml") if any(schluessel.match(z) for z in a.alt)), None)
+    return wo_fehlt(Path.cwd(), "mkdocs.yml", re.compile(rf"^{re.escape(name.split('.')[0])}\s*:").match)
 
 
 def einstellung_zeile(yml: str, name: str, text: str) -> int | None:
