@@ -41,6 +41,11 @@ NOETIG = {
                             "pymdownx.superfences": "Python-Blöcke und Diagramme"},
 }
 
+# Was Material sonst still anders machte: Unbekannte Schlüssel unter theme nimmt es hin.
+THEMA = {"custom_dir": ("overrides", "seine Vorlagen (overrides/main.html: Ausführen, Mermaid, Suche bei Bedarf)"),
+         "language": ("de", "deutsche Beschriftungen (Suche, Navigation, Kopierknopf)"),
+         "font": (False, "Systemschriften statt einer Anfrage an Google Fonts")}
+
 
 class Konfiguration:
     """Der einzige Leser von mkdocs.yml."""
@@ -98,10 +103,11 @@ class Konfiguration:
             for name, wofuer in namen.items():
                 if stelle := self.erweiterung_fehlt(name, liste):
                     raise QuellenFehler(stelle, f"{liste} nennt {name} nicht; der Kurs braucht es für {wofuer}.")
-        # Ohne custom_dir liest Material keine Vorlage aus overrides/: kein Ausführen, kein Mermaid, keine Suche bei Bedarf.
-        if (self.config.get("theme") or {}).get("custom_dir") != "overrides":
-            raise QuellenFehler(self._wo_geloescht("custom_dir", "theme"), "theme nennt nicht custom_dir: overrides; "
-                                "ohne liest Material keine Vorlage des Kurses (overrides/main.html).")
+        thema = self.config.get("theme") or {}
+        for name, (wert, wofuer) in THEMA.items():
+            if thema.get(name) != wert:
+                raise QuellenFehler(self._wo_geloescht(name, "theme"), f"theme nennt nicht {name}: "
+                                    f"{str(wert).lower()}; der Kurs braucht es für {wofuer}.")
 
     def nav_pruefen(self, docs: Path) -> None:
         """Jede Seite aus `nav` gibt es in docs/; sonst die Zeile in mkdocs.yml."""

@@ -97,10 +97,12 @@ def test_was_der_kurs_braucht_fehlt_in_mkdocs_yml(kopie_mit_commit, liste, name)
         Kurs(kopie_mit_commit).pruefen()
 
 
-def test_ohne_custom_dir_steht_die_meldung_an_seiner_zeile(kopie_mit_commit, zeile_loeschen):
-    """Ohne custom_dir liest Material keine Vorlage aus overrides/; gemeldet wurde sonst eine Vorlage, die fehle."""
+@pytest.mark.parametrize("zeile", ["custom_dir: overrides", "language: de", "font: false"])
+def test_was_theme_nennen_muss_steht_an_seiner_zeile(kopie_mit_commit, zeile_loeschen, zeile):
+    """Material nimmt unter theme alles hin: ohne custom_dir keine Vorlage des Kurses, ohne language englische
+    Beschriftungen, ohne font: false eine Anfrage an Google Fonts. Gemeldet an der Zeile, an der es fehlt."""
     from kurs.modell import Kurs
 
-    nummer = zeile_loeschen(kopie_mit_commit / "mkdocs.yml", lambda z: z.strip() == "custom_dir: overrides")
-    with pytest.raises(QuellenFehler, match=rf"^mkdocs.yml:{nummer}: theme nennt nicht custom_dir: overrides"):
+    nummer = zeile_loeschen(kopie_mit_commit / "mkdocs.yml", lambda z: z.strip() == zeile)
+    with pytest.raises(QuellenFehler, match=rf"^mkdocs.yml:{nummer}: theme nennt nicht {zeile}; der Kurs braucht es"):
         Kurs(kopie_mit_commit).pruefen()
