@@ -96,7 +96,7 @@ def namen_pruefen(zeilen: list[str]) -> tuple[int, str] | None:
     eingeführt, aber nie benutzt (vertippt), wenn das Diagramm überhaupt Namen einführt; oder für die erste
     Nachricht ohne Pfeilspitze (`->` statt `->>`): Mermaid zeichnet sie still als Linie ohne Richtung."""
     sequenz = any(z.strip() == "sequenceDiagram" for z in zeilen)
-    eingefuehrt, benutzt, gruppen, ohne_spitze = {}, {}, set(), []
+    eingefuehrt, benutzt, gruppen, ohne_spitze, kanten, doppelt = {}, {}, set(), [], {}, []
     for nummer, zeile in enumerate(zeilen, start=1):
         if not sequenz and (m := GRUPPE.match(zeile)):
             gruppen.add(m["name"])
@@ -114,6 +114,12 @@ def namen_pruefen(zeilen: list[str]) -> tuple[int, str] | None:
         elif not sequenz and (m := KANTE.match(zeile)):
             for name in (m["von"], m["an"]):
                 benutzt.setdefault(name, nummer)
+            # Zweimal dieselbe Nachricht kann gewollt sein (eine zweite Zustellung), dieselbe Kante nie.
+            if (kante := zeile.strip()) in kanten:
+                doppelt.append((nummer, f"Diese Kante steht schon in Zeile {kanten[kante]} des Diagramms; Mermaid "
+                                "zeichnete sie zweimal."))
+            kanten.setdefault(kante, nummer)
+    ohne_spitze += doppelt
     if not eingefuehrt:
         return min(ohne_spitze, default=None)
     was = "Teilnehmer" if sequenz else "Knoten"

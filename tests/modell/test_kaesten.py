@@ -191,3 +191,21 @@ def test_ein_vertipptes_participant_steht_an_seiner_zeile(seite, nummer):
     zeilen[nummer - 1] = zeilen[nummer - 1].replace("participant", "praticipant")
     with pytest.raises(QuellenFehler, match=rf"^{seite.name}:{nummer}: 'praticipant' kennt Mermaid nicht.*participant"):
         diagramme_pruefen("\n".join(zeilen), seite.name)
+
+
+def _kanten():
+    from kurs.modell import Kurs
+    from kurs.modell.kaesten import KANTE
+
+    for seite in sorted(Kurs().docs.glob("*.md")):
+        for nummer, zeile in enumerate(seite.read_text(encoding="utf-8").split("\n"), start=1):
+            if KANTE.match(zeile):
+                yield pytest.param(seite, nummer, id=f"{seite.name}:{nummer}")
+
+
+@pytest.mark.parametrize("seite, nummer", list(_kanten()))
+def test_eine_doppelte_kante_steht_an_ihrer_zeile(seite, nummer):
+    zeilen = seite.read_text(encoding="utf-8").split("\n")
+    zeilen.insert(nummer, zeilen[nummer - 1])
+    with pytest.raises(QuellenFehler, match=rf"^{seite.name}:{nummer + 1}: Diese Kante steht schon in Zeile"):
+        diagramme_pruefen("\n".join(zeilen), seite.name)
