@@ -46,6 +46,11 @@ THEMA = {"custom_dir": ("overrides", "seine Vorlagen (overrides/main.html: Ausf�
          "language": ("de", "deutsche Beschriftungen (Suche, Navigation, Kopierknopf)"),
          "font": (False, "Systemschriften statt einer Anfrage an Google Fonts")}
 
+# Die Zäune, die der Kurs zeichnet (kurs/seite/codebloecke.py, Mermaid): Ein umbenannter Schlüssel fiel sonst erst
+# an einem fehlenden Anker auf.
+ZAEUNE = {"python": {"validator": "kurs.seite.codebloecke.validator", "format": "kurs.seite.codebloecke.formatter"},
+          "mermaid": {"format": "pymdownx.superfences.fence_code_format"}}
+
 
 class Konfiguration:
     """Der einzige Leser von mkdocs.yml."""
@@ -103,6 +108,13 @@ class Konfiguration:
             for name, wofuer in namen.items():
                 if stelle := self.erweiterung_fehlt(name, liste):
                     raise QuellenFehler(stelle, f"{liste} nennt {name} nicht; der Kurs braucht es für {wofuer}.")
+        zaeune = {z.get("name"): z for z in self.markdown_erweiterung("pymdownx.superfences").get("custom_fences") or []}
+        for zaun, werte in ZAEUNE.items():
+            for schluessel, wert in werte.items():
+                if (zaeune.get(zaun) or {}).get(schluessel) != wert:
+                    raise QuellenFehler(self._wo_geloescht(schluessel, "markdown_extensions"), f"custom_fences: Der Zaun "
+                                        f"{zaun} braucht {schluessel}: !!python/name:{wert}, sonst zeichnet "
+                                        f"pymdownx.superfences {zaun}-Blöcke ohne den Kurs.")
         thema = self.config.get("theme") or {}
         for name, (wert, wofuer) in THEMA.items():
             if thema.get(name) != wert:

@@ -158,7 +158,7 @@ class Snippets:
     def _spaeter_bemerkt(self, fehler: QuellenFehler, name: str) -> QuellenFehler:
         """Ein gelöschter Zaun oder Marker fällt oft erst Zeilen später auf: Hat sich davor seit dem letzten
         Commit eine Zeile geändert, steht die Meldung dort (kurs/modell/aenderungen.py, davor)."""
-        from kurs.modell.aenderungen import beschreiben, davor, naechste
+        from kurs.modell.aenderungen import beschreiben, davor, geaendert, naechste
 
         wo, _, text = str(fehler).partition(": ")
         datei, _, zeile = wo.partition(":")
@@ -167,6 +167,11 @@ class Snippets:
         if text == PARSER_MELDUNGEN["end-of-file"]:
             # Offen bleibt ein Zaun, dessen Gegenstück fehlt: Der geänderte Zaun kann davor oder dahinter stehen.
             a = naechste(self.wurzel, name, int(zeile), lambda z: z.lstrip().startswith(("```", "~~~")))
+        elif m := re.search(r"bis zum nächsten Marker in Zeile (\d+)|bis zum Ende der Datei", text):
+            # Einem Marker fehlt sein Stück: Was fehlt, stand zwischen ihm und dem nächsten.
+            bis = int(m[1]) if m[1] else None
+            a = next((a for a in geaendert(self.wurzel, name) if a.zeile > int(zeile) and (bis is None or a.zeile <= bis)),
+                     None)
         else:
             a = davor(self.wurzel, name, int(zeile))
         if not a:

@@ -142,7 +142,9 @@ def einstellung_zeile(yml: str, name: str, text: str) -> int | None:
         tiefe = len(zeile) - len(zeile.lstrip())
         if zeile.strip() and not zeile.lstrip().startswith("#") and tiefe <= einzug:
             break
-        if (k := re.match(r"^\s*-?\s*([\w.-]+)\s*:", zeile)) and re.search(rf"(?<![\w-]){re.escape(k[1])}(?![\w-])", text):
+        # Ein Schlüssel (custom_dir:) oder ein Eintrag einer Liste (watch: - diargamme), den die Meldung nennt.
+        k = re.match(r"^\s*-?\s*([\w.-]+)\s*:", zeile) or re.match(r"^\s*-\s*([\w./-]+)\s*(?:#.*)?$", zeile)
+        if k and re.search(rf"(?<![\w-]){re.escape(k[1])}(?![\w-])", text):
             # Darunter kann ein Schlüssel noch genauer passen: „Plugin 'mkdocs-jupyter' option 'ignorex'“.
             treffer, einzug = nummer, tiefe
     return treffer

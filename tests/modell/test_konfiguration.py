@@ -106,3 +106,24 @@ def test_was_theme_nennen_muss_steht_an_seiner_zeile(kopie_mit_commit, zeile_loe
     nummer = zeile_loeschen(kopie_mit_commit / "mkdocs.yml", lambda z: z.strip() == zeile)
     with pytest.raises(QuellenFehler, match=rf"^mkdocs.yml:{nummer}: theme nennt nicht {zeile}; der Kurs braucht es"):
         Kurs(kopie_mit_commit).pruefen()
+
+
+def _zaeune():
+    from kurs.modell.konfiguration import ZAEUNE
+
+    return [pytest.param(zaun, schluessel, wert, id=f"{zaun}-{schluessel}")
+            for zaun, werte in ZAEUNE.items() for schluessel, wert in werte.items()]
+
+
+@pytest.mark.parametrize("zaun, schluessel, wert", _zaeune())
+def test_ein_umbenannter_schluessel_eines_zauns_steht_an_seiner_zeile(kopie_mit_commit, zaun, schluessel, wert):
+    """`validatorx:` statt `validator:` beim Zaun python: Sonst fiel es erst an einem fehlenden Anker auf."""
+    from kurs.modell import Kurs
+
+    yml = kopie_mit_commit / "mkdocs.yml"
+    zeilen = yml.read_text(encoding="utf-8").split("\n")
+    nummer = zeilen.index(f"          {schluessel}: !!python/name:{wert}") + 1
+    zeilen[nummer - 1] = zeilen[nummer - 1].replace(f"{schluessel}:", f"{schluessel}x:")
+    yml.write_text("\n".join(zeilen), encoding="utf-8")
+    with pytest.raises(QuellenFehler, match=rf"^mkdocs.yml:{nummer}: custom_fences: Der Zaun {zaun} braucht {schluessel}"):
+        Kurs(kopie_mit_commit).pruefen()

@@ -176,3 +176,13 @@ def test_ein_vertippter_ordner_in_base_path_steht_an_seiner_zeile_in_mkdocs_yml(
     with pytest.raises(QuellenFehler, match=rf"^mkdocs.yml:{nummer}: pymdownx.snippets liest aus 'sinppets'; den Ordner "
                        r"gibt es nicht. Meintest du 'snippets'\?"):
         Kurs(kopie).snippets.beispiele("teil-1/queue_demo.md")
+
+
+def test_geloeschte_einbindung_nach_einem_marker_an_ihrer_zeile(kopie_mit_commit, zeile_loeschen):
+    """Ohne die Einbindung folgt dem cont-Marker davor kein Stück; gemeldet wird der Marker. Gemeint ist die Zeile
+    dazwischen, die seit dem letzten Commit fehlt."""
+    datei = kopie_mit_commit / "snippets/teil-2/uebung-3/pruefung.md"
+    nummer = zeile_loeschen(datei, lambda z: z == '--8<-- "uebungen/quiz_auswertung.md"')
+    with pytest.raises(QuellenFehler, match=rf"^snippets/teil-2/uebung-3/pruefung.md:{nummer}: Seit dem letzten Commit "
+                       r"fehlt vor dieser Zeile: '--8<-- \"uebungen/quiz_auswertung.md\"'"):
+        Kurs(kopie_mit_commit).snippets.beispiele("teil-2/uebung-3/pruefung.md")

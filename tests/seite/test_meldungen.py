@@ -88,7 +88,7 @@ def test_andere_meldungen_bleiben_wie_sie_sind():
 YML = ("site_name: Probe\ntheme:\n  name: material\n  # Kommentar\n  custom_dir: overrieds\n  language: de\n"
        "  palette:\n    - scheme: default\n      toggle:\n        name: Dunkel\n    - scheme: slate\n      scheme: slate\n"
        "toggle:\n        name: Hell\nplugins:\n  - search\n  - mkdocs-jupyter:\n      include: ['*.ipynb']\n"
-       "      ignorex: [x]\n")
+       "      ignorex: [x]\nwatch:\n  - snippets\n  - diargamme\n")
 
 
 @pytest.mark.parametrize("name, text, zeile", [
@@ -102,6 +102,8 @@ YML = ("site_name: Probe\ntheme:\n  name: material\n  # Kommentar\n  custom_dir:
     ("toggle", "Unrecognised configuration name: toggle", 13),
     # Die Option des Plugins, nicht das Plugin (beide stehen im Satz).
     ("plugins", "Plugin 'mkdocs-jupyter' option 'ignorex': Unrecognised configuration name: ignorex", 19),
+    # Ein Eintrag einer Liste, nicht ihr Schlüssel.
+    ("watch", "The path '/x/kurs/diargamme' isn't an existing file or directory.", 22),
 ])
 def test_einstellung_an_der_zeile_ihres_schluessels(name, text, zeile):
     assert meldungen.einstellung_zeile(YML, name, text) == zeile
