@@ -28,14 +28,14 @@ class Fundstellen:
         zeile = text.count("\n", 0, treffer.start() if treffer else max(anfang, 0)) + 1
         return f"{datei.relative_to(self.kurs.wurzel).as_posix()}:{zeile}"
 
-    def _geaendert_im_eintrag(self, name: str) -> str | None:
-        """Eine Zeile, die fehlt (ein gelöschtes meldung = …), steht nicht im Eintrag `name`: Gemeint ist
-        die Stelle darin, die sich seit dem letzten Commit geändert hat (kurs/modell/aenderungen.py)."""
+    def aenderung_im_eintrag(self, name: str):
+        """(„…/fehler.toml:N“, Änderung) für die erste Zeile im Eintrag `name`, die sich seit dem letzten Commit
+        geändert hat oder dort fehlt (ein gelöschtes meldung = …), oder None (kurs/modell/aenderungen.py)."""
         pfad, _, anfang = self.fundstelle(name, "name").rpartition(":")
         zeilen = (self.kurs.wurzel / pfad).read_text(encoding="utf-8").split("\n")
         kopf = next((n for n in range(int(anfang), 0, -1) if zeilen[n - 1].startswith("[[")), 1)
         ende = next((n for n in range(int(anfang) + 1, len(zeilen) + 1) if zeilen[n - 1].startswith("[[")), len(zeilen) + 1)
-        return next((f"{pfad}:{a.zeile}" for a in geaendert(self.kurs.wurzel, pfad) if kopf <= a.zeile < ende), None)
+        return next(((f"{pfad}:{a.zeile}", a) for a in geaendert(self.kurs.wurzel, pfad) if kopf <= a.zeile < ende), None)
 
     def _alt_stelle(self, name: str, alt: str, code: str) -> str:
         """Wo `alt` (ein Stück der Musterlösung) in fehler.toml aufhört, in `code` zu stehen: die erste

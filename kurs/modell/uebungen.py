@@ -168,7 +168,7 @@ class Uebung(Fundstellen):
                 if name and unbekannt:  # ein vertippter Schlüssel
                     wo = self.fundstelle(name, re.escape(min(unbekannt)))
                 elif name:  # einer fehlt: wo sich der Eintrag geändert hat
-                    wo = self._geaendert_im_eintrag(name) or self.fundstelle(name, "name")
+                    wo = (self.aenderung_im_eintrag(name) or (self.fundstelle(name, "name"),))[0]
                 else:
                     wo = self._kopfzeile(art, nummer)
                 raise QuellenFehler(wo,

@@ -52,18 +52,11 @@ def vorne(uebung, name: str | None, wo: str) -> str:
     """„wo: “, oder, hat sich seit dem letzten Commit geändert, was die Prüfung liest, zuerst diese Zeile: der
     Eintrag `name` in fehler.toml (sein Code zum Beispiel), sonst der Code der Übung (Vorlage, Prüfung, Lösung,
     Kontext). Dort ist der Fehler, `wo` ist nur, wo er sich zeigt."""
-    wurzel = uebung.kurs.wurzel
-    if name is not None:
-        pfad = f"snippets/{uebung.name}/fehler.toml"
-        zeilen = (wurzel / pfad).read_text(encoding="utf-8").split("\n")
-        name_zeile = int(uebung.fundstelle(name, "name").rsplit(":", 1)[1])
-        anfang = max((n for n in range(1, name_zeile + 1) if zeilen[n - 1].startswith("[[")), default=1)
-        ende = next((n for n in range(name_zeile + 1, len(zeilen) + 1) if zeilen[n - 1].startswith("[[")), len(zeilen) + 1)
-        for a in aenderungen.geaendert(wurzel, pfad):
-            if anfang <= a.zeile < ende:
-                return f"{pfad}:{a.zeile}: {aenderungen.beschreiben(a)}; danach ({wo}): "
+    if name is not None and (eintrag := uebung.aenderung_im_eintrag(name)):
+        stelle, a = eintrag
+        return f"{stelle}: {aenderungen.beschreiben(a)}; danach ({wo}): "
     dateien = [f"snippets/{uebung.name}/{d}.md" for d in ("vorlage", "pruefung", "loesung", "kontext")]
-    if geaendert := aenderungen.erste(wurzel, dateien):
+    if geaendert := aenderungen.erste(uebung.kurs.wurzel, dateien):
         return f"{geaendert}; danach ({wo}): "
     return f"{wo}: "
 
@@ -294,3 +287,16 @@ def test_eine_geaenderte_vorlage_steht_vor_der_meldung_an_fehler_toml(kopie_mit_
     uebung = Kurs(kopie_mit_commit).uebungen["teil-2/uebung-4"]
     assert vorne(uebung, None, "snippets/teil-2/uebung-4/fehler.toml:5").startswith(
         f"snippets/teil-2/uebung-4/vorlage.md:{nummer}: Seit dem letzten Commit geändert")
+
+
+def test_ein_geaenderter_eintrag_steht_vor_der_meldung(kopie_mit_commit):
+    """Hat sich der Eintrag des typischen Fehlers in fehler.toml geändert, steht seine geänderte Zeile vorn."""
+    datei = kopie_mit_commit / "snippets/teil-2/uebung-4/fehler.toml"
+    uebung = Kurs(kopie_mit_commit).uebungen["teil-2/uebung-4"]
+    fehler = uebung.fehler[0]
+    zeilen = datei.read_text(encoding="utf-8").split("\n")
+    nummer = int(uebung.fundstelle(fehler.name, "meldung").rsplit(":", 1)[1])
+    zeilen[nummer - 1] = zeilen[nummer - 1].replace("meldung = ", "meldung  =  ", 1)
+    datei.write_text("\n".join(zeilen), encoding="utf-8")
+    assert vorne(Kurs(kopie_mit_commit).uebungen["teil-2/uebung-4"], fehler.name, "x:1").startswith(
+        f"snippets/teil-2/uebung-4/fehler.toml:{nummer}: Seit dem letzten Commit geändert")
